@@ -1,0 +1,16 @@
+/**
+ * Token usage of one model response, normalized across providers. A field is
+ * `undefined` when the provider did not report it (never a guessed 0).
+ */
+export interface Usage {
+  /** Prompt tokens, including cached ones. */
+  readonly inputTokens: number | undefined;
+  /** Completion tokens, including reasoning tokens. */
+  readonly outputTokens: number | undefined;
+  /** Prompt tokens served from the provider's cache. */
+  readonly cacheReadTokens: number | undefined;
+  /** Prompt tokens written to the provider's cache. */
+  readonly cacheWriteTokens: number | undefined;
+  /** Completion tokens spent on reasoning. */
+  readonly reasoningTokens: number | undefined;
+}

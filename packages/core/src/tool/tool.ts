@@ -1,0 +1,60 @@
+import type { Content } from '../messages/content.ts';
+import type { JsonSchema } from '../model/tool-spec.ts';
+import type { TrifectaLegs } from '../trifecta/legs.ts';
+
+/**
+ * What one tool execution may see besides its arguments. Built by the agent
+ * for each call; the model can never supply it (unknown argument keys are refused).
+ */
+export interface ToolContext {
+  /** Aborted when the user cancels the turn; long-running tools should stop. */
+  readonly signal: AbortSignal;
+  /** Id of the agent running the tool ('' for the main agent). */
+  readonly agentId: string;
+  /** Id of the tool call being answered. */
+  readonly toolCallId: string;
+  /** Stable across replays of the same call: `<turn id>:<tool call id>`. */
+  readonly idempotencyKey: string;
+  /** Emits a domain event to the agent's listeners (e.g. a progress note). */
+  emit(name: string, data?: unknown): void;
+}
+
+/** What a tool returns: text, or rich content (text + images) for multimodal models. */
+export type ToolResult = Content;
+
+/** Outcome of validating raw model arguments against a tool's parameters. */
+export type ValidationResult<Args> =
+  | { readonly ok: true; readonly value: Args }
+  | { readonly ok: false; readonly problems: readonly string[] };
+
+/**
+ * A tool's parameters in the one shape the loop needs: the JSON Schema served
+ * to the model, and a validator that reports every problem at once with its
+ * path (`$.city is required`). Validation returns only the keys the model sent.
+ */
+export interface ToolParameters<Args> {
+  readonly jsonSchema: JsonSchema;
+  validate(input: unknown): ValidationResult<Args>;
+}
+
+/**
+ * A tool: what the model reads (name, description, parameters) plus what runs.
+ *
+ * Contract: `execute` receives validated arguments. A recoverable failure is
+ * returned as a string starting with `Error: ` or thrown as `ToolError`; any
+ * other exception is a tool failure that the agent handles per its policy.
+ */
+export interface Tool<Args = Record<string, unknown>> {
+  /** Function name advertised to the model. */
+  readonly name: string;
+  /** What the tool does and when to use it, as the model reads it. */
+  readonly description: string;
+  /** Declared parameters. */
+  readonly parameters: ToolParameters<Args>;
+  /** Lethal-trifecta legs this tool contributes. */
+  readonly trifectaLegs: TrifectaLegs;
+  /** When true, a batch containing this tool runs one call at a time, in model order. */
+  readonly sequential: boolean;
+  /** Runs the tool. */
+  execute(args: Args, context: ToolContext): Promise<ToolResult> | ToolResult;
+}
