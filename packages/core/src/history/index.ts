@@ -1,0 +1,2 @@
+// Public API of this folder; filled in by its owner.
+export {};

@@ -1,0 +1,2 @@
+// Public API; filled in by its owner.
+export {};
