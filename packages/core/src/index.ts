@@ -2,14 +2,21 @@
  * @kodama/core: messages, the model port, tools, the agent loop, events and controls.
  * Imports nothing else of kodama's.
  */
-export { ModelError } from './errors/model-error.ts';
-export type { Content, ContentPart, ImageContent, TextContent } from './messages/content.ts';
-export type { AssistantMessage, ModelMessage, ToolCall, ToolResultMessage, UserMessage } from './messages/message.ts';
-export type * from './model/index.ts';
-export type { Tool, ToolContext, ToolParameters, ToolResult, ValidationResult } from './tool/tool.ts';
-export { ASSUMED, NONE } from './trifecta/legs.ts';
-export type { EgressLevel, TrifectaLegs, UntrustedLevel } from './trifecta/legs.ts';
-export * from './tool/index.ts';
-export * from './trifecta/index.ts';
-export * from './history/index.ts';
+
 export * from './agent/index.ts';
+export { ModelError } from './errors/model-error.ts';
+export * from './history/index.ts';
+export type { Content, ContentPart, ImageContent, TextContent } from './messages/content.ts';
+export type {
+  AssistantMessage,
+  ModelMessage,
+  ToolCall,
+  ToolResultMessage,
+  UserMessage,
+} from './messages/message.ts';
+export type * from './model/index.ts';
+export * from './tool/index.ts';
+export type { Tool, ToolContext, ToolParameters, ToolResult, ValidationResult } from './tool/tool.ts';
+export * from './trifecta/index.ts';
+export type { EgressLevel, TrifectaLegs, UntrustedLevel } from './trifecta/legs.ts';
+export { ASSUMED, NONE } from './trifecta/legs.ts';

@@ -73,6 +73,8 @@ export interface ScriptedStreamErrorFault {
   readonly message?: string;
   /** SSE events sent before the error. Default 1. */
   readonly afterEvents?: number;
+  /** The answer whose first `afterEvents` events precede the error; an empty answer when absent. */
+  readonly answer?: ScriptedAnswer;
 }
 
 /** A response with an empty choice list (OpenAI-compatible only). */

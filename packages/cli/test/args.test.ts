@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { DEFAULT_TOOLS, parseCliArgs, UsageError } from '../src/args.ts';
+import { configPath, loadConfig } from '../src/config.ts';
+
+test('ask takes the prompt and every option', () => {
+  const args = parseCliArgs([
+    'ask',
+    '--model',
+    'ollama:qwen3',
+    '--tools',
+    'calculator, fetch',
+    '--json',
+    '--root',
+    '/tmp/x',
+    '--yes',
+    '--sandbox',
+    'bubblewrap',
+    '--max-steps',
+    '7',
+    'What is',
+    '2+2?',
+  ]);
+  assert.deepEqual(args, {
+    command: 'ask',
+    prompt: 'What is 2+2?',
+    model: 'ollama:qwen3',
+    tools: ['calculator', 'fetch'],
+    json: true,
+    root: '/tmp/x',
+    yes: true,
+    sandbox: 'bubblewrap',
+    maxSteps: 7,
+  });
+});
+
+test('ask defaults to the calculator and no model', () => {
+  const args = parseCliArgs(['ask', 'hi']);
+  assert.equal(args.command, 'ask');
+  if (args.command !== 'ask') return;
+  assert.deepEqual(args.tools, DEFAULT_TOOLS);
+  assert.equal(args.model, undefined);
+  assert.equal(args.json, false);
+});
+
+test('bad command lines are UsageErrors that say what to type', () => {
+  assert.throws(
+    () => parseCliArgs(['ask']),
+    (e: unknown) => e instanceof UsageError && /needs a prompt/.test(e.message),
+  );
+  assert.throws(() => parseCliArgs(['frobnicate']), /unknown command "frobnicate"/);
+  assert.throws(() => parseCliArgs(['ask', '--bogus', 'x']), UsageError);
+  assert.throws(() => parseCliArgs(['ask', '--max-steps', '0', 'x']), /positive integer/);
+  assert.deepEqual(parseCliArgs([]), { command: 'help' });
+});
+
+test('the configuration file follows XDG and reports malformed JSON with its path', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'kodama-config-'));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const env = { XDG_CONFIG_HOME: dir };
+  assert.equal(configPath(env), join(dir, 'kodama', 'config.json'));
+  assert.equal(configPath({ HOME: '/home/u' }), '/home/u/.config/kodama/config.json');
+  assert.deepEqual(await loadConfig(env), {});
+  await mkdir(join(dir, 'kodama'));
+  await writeFile(join(dir, 'kodama', 'config.json'), '{"webSearch": {"braveApiKey": "k"}}');
+  assert.deepEqual(await loadConfig(env), { webSearch: { braveApiKey: 'k' } });
+  await writeFile(join(dir, 'kodama', 'config.json'), '{oops');
+  await assert.rejects(loadConfig(env), (e: Error) => e.message.includes(join(dir, 'kodama', 'config.json')));
+});

@@ -1,0 +1,72 @@
+import { setMaxListeners } from 'node:events';
+
+const CANCELLED = Symbol.for('kodama.CancelledError');
+
+/**
+ * The user cancelled the turn. `run` rejects with it after the conversation
+ * was repaired and a `cancelled` event was emitted.
+ */
+export class CancelledError extends Error {
+  protected readonly [CANCELLED] = true;
+
+  constructor(options: { cause?: unknown } = {}) {
+    super('Agent loop cancelled', options);
+    this.name = 'CancelledError';
+  }
+
+  /** True for any CancelledError, including copies from another install. */
+  static isInstance(value: unknown): value is CancelledError {
+    return typeof value === 'object' && value !== null && CANCELLED in value;
+  }
+}
+
+/**
+ * Stops a running turn from anywhere (a SIGINT handler, a UI button, a timer).
+ * Cancelling aborts the in-flight model request and signals running tools
+ * through `ToolContext.signal`; the turn then unwinds with {@link CancelledError}.
+ * Shared by a whole agent tree: `forSubAgent` returns the same instance, so one
+ * cancel stops parent, sub-agents and synthesizer.
+ */
+export class Cancellable {
+  #controller: AbortController | undefined;
+
+  /** The signal of the current turn; aborted by {@link cancel}. */
+  get signal(): AbortSignal {
+    return this.#arm().signal;
+  }
+
+  #arm(): AbortController {
+    if (!this.#controller) {
+      this.#controller = new AbortController();
+      // Every running tool and model request of a tree listens on this one signal.
+      setMaxListeners(0, this.#controller.signal);
+    }
+    return this.#controller;
+  }
+
+  /** Whether {@link cancel} was called since the last reset. */
+  get cancelled(): boolean {
+    return this.#controller?.signal.aborted ?? false;
+  }
+
+  /** Cancels the current turn. Idempotent; safe to call when no turn runs. */
+  cancel(): void {
+    const controller = this.#arm();
+    if (!controller.signal.aborted) controller.abort(new CancelledError());
+  }
+
+  /** Throws {@link CancelledError} when cancelled. */
+  check(): void {
+    if (this.cancelled) throw new CancelledError();
+  }
+
+  /** Arms a fresh signal (the agent calls this at turn start; a cancel before it is dropped). */
+  reset(): void {
+    if (this.#controller?.signal.aborted) this.#controller = undefined;
+  }
+
+  /** The same instance: one cancel stops the whole tree. */
+  forSubAgent(): Cancellable {
+    return this;
+  }
+}

@@ -1,0 +1,65 @@
+import type { Agent } from '../agent/agent.ts';
+import type { SubAgentParams } from '../listeners/listener.ts';
+import type { ListenerList } from '../listeners/listener-list.ts';
+import type { Content } from '../messages/content.ts';
+import type { TrifectaLegs } from '../trifecta/legs.ts';
+import type { TrifectaNode } from '../trifecta/node.ts';
+import type { Configurator } from './configurator.ts';
+
+/** A teardown step armed by `Configurator.onClose` or `ExtensionContext.onClose`. */
+export type CloseHandler = () => void | Promise<void>;
+
+/**
+ * The capabilities an extension gets once its agent is built: the only way
+ * besides the loop itself to reach the agent's listeners.
+ */
+export interface ExtensionContext {
+  /** The agent, read-only in practice: an extension must not call `run` from a hook. */
+  readonly agent: Agent;
+  /** Emits a `domain` event to the agent's listeners. */
+  emit(name: string, data?: unknown): void;
+  /** Arms a teardown step, run by `agent.close()` (LIFO). */
+  onClose(handler: CloseHandler): void;
+  /** The listener list a sub-agent of this agent should use. */
+  subAgentListeners(params: SubAgentParams): ListenerList;
+}
+
+/** What an extension adds to the agent's lethal-trifecta node. */
+export interface TrifectaContribution {
+  /** Extra legs keyed by a readable name, e.g. `{ 'extension:memory': {...} }`. */
+  readonly legs?: Readonly<Record<string, TrifectaLegs>>;
+  /** Sub-agent nodes the extension makes reachable (a sub-agent extension's personas). */
+  readonly children?: readonly TrifectaNode[];
+}
+
+/**
+ * A bundle of behaviour plugged into an agent at construction: tools,
+ * prompt snippets, listeners, per-turn hooks. Every hook is optional.
+ *
+ * Contract: hooks run on the agent's own turn (never concurrently with it),
+ * must not call `run`, `clearConversation` or `loadHistory`, and an exception
+ * from one propagates to whoever triggered it (construction, `run`, a clear).
+ * Extensions belong to one agent; sub-agents do not inherit them.
+ */
+export interface Extension {
+  /** Shown in errors and the trifecta map. */
+  readonly name: string;
+  /** Runs inside the agent's configure callback, when the extension is added: add tools, listeners, snippets. */
+  configure?(c: Configurator): void;
+  /** Runs once the agent is fully built, with the capabilities the extension may keep. */
+  bind?(context: ExtensionContext): void;
+  /**
+   * Runs after each user message is appended (and narrated). Return content to
+   * inject right after it (e.g. recalled memories), or `undefined`.
+   */
+  onUserMessage?(
+    context: ExtensionContext,
+    content: Content,
+  ): Content | undefined | Promise<Content | undefined>;
+  /** Runs on every `clearConversation` (and history load), after the `reset` event. */
+  onConversationReset?(context: ExtensionContext): void;
+  /** System-prompt sections, re-read whenever the prompt is assembled (construction, clear, load). */
+  systemPromptSnippets?(): readonly string[];
+  /** Legs and sub-agent nodes this extension adds to the agent's trifecta node. */
+  trifectaContribution?(): TrifectaContribution;
+}

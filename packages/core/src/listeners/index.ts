@@ -1,0 +1,10 @@
+export { InMemoryEventList } from './in-memory-event-list.ts';
+export type { Listener, SubAgentParams } from './listener.ts';
+export { listenerName } from './listener.ts';
+export { ListenerList } from './listener-list.ts';
+export type { RateClock } from './rate-limited.ts';
+export { RateLimited } from './rate-limited.ts';
+export { Terminal } from './terminal.ts';
+export type { TextSink } from './text-sink.ts';
+export { formatTokens } from './text-sink.ts';
+export { TokenLog } from './token-log.ts';

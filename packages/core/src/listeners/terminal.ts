@@ -1,0 +1,95 @@
+import type { AgentEvent } from '../events/events.ts';
+import type { Content } from '../messages/content.ts';
+import type { Listener, SubAgentParams } from './listener.ts';
+import type { TextSink } from './text-sink.ts';
+
+/** Longest tool-argument or tool-result preview the terminal prints. */
+const PREVIEW_CHARS = 200;
+
+function preview(content: Content): string {
+  const text =
+    typeof content === 'string'
+      ? content
+      : content.map((p) => (p.type === 'text' ? p.text : `[${p.mediaType}]`)).join(' ');
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return oneLine.length > PREVIEW_CHARS ? `${oneLine.slice(0, PREVIEW_CHARS)}…` : oneLine;
+}
+
+/**
+ * A plain terminal renderer: answer text to `stdout` (streamed when the agent
+ * streams), everything else (thinking, tool calls and results, notices) to
+ * `stderr`, so `kodama ... > answer.txt` captures only the answer. Sub-agents
+ * render indented by two spaces per level. No colours: a function of its input.
+ */
+export class Terminal implements Listener {
+  /** Shown by `describe()`. */
+  readonly name = 'Terminal';
+  readonly #out: TextSink;
+  readonly #err: TextSink;
+  readonly #indent: string;
+  #streamedAnswer = false;
+  #streamedThinking = false;
+
+  constructor(streams: { stdout: TextSink; stderr: TextSink }, indent = '') {
+    this.#out = streams.stdout;
+    this.#err = streams.stderr;
+    this.#indent = indent;
+  }
+
+  /** Renders one event. */
+  onEvent(event: AgentEvent): void {
+    const i = this.#indent;
+    switch (event.type) {
+      case 'user-turn':
+        if (event.midLoop) this.#err.write(`${i}» ${preview(event.content)}\n`);
+        return;
+      case 'thinking-delta':
+        if (!this.#streamedThinking) this.#err.write(`${i}thinking: `);
+        this.#streamedThinking = true;
+        this.#err.write(event.text);
+        return;
+      case 'thinking':
+        if (this.#streamedThinking) this.#err.write('\n');
+        else this.#err.write(`${i}thinking: ${event.text}\n`);
+        this.#streamedThinking = false;
+        return;
+      case 'assistant-delta':
+        if (!this.#streamedAnswer && i) this.#out.write(i);
+        this.#streamedAnswer = true;
+        this.#out.write(event.text);
+        return;
+      case 'assistant':
+        if (this.#streamedAnswer) this.#out.write('\n');
+        else this.#out.write(`${i}${event.text}\n`);
+        this.#streamedAnswer = false;
+        return;
+      case 'tool-call':
+        this.#err.write(`${i}→ ${event.name}(${preview(event.arguments)})\n`);
+        return;
+      case 'tool-result':
+        this.#err.write(`${i}← ${event.name}: ${preview(event.content)}\n`);
+        return;
+      case 'fallback-notice':
+        this.#err.write(
+          `${i}[step budget of ${event.maxSteps} exhausted; answering from the evidence so far]\n`,
+        );
+        return;
+      case 'cancelled':
+        this.#err.write(`${i}[cancelled]\n`);
+        return;
+      case 'model-switched':
+        this.#err.write(`${i}[model: ${event.from.modelId} → ${event.to.modelId}]\n`);
+        return;
+      case 'retry':
+        this.#err.write(`${i}[retry ${event.attempt} in ${Math.round(event.delayMs)} ms: ${event.cause}]\n`);
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** A fresh renderer on the same streams, indented one more level. */
+  forSubAgent(_params: SubAgentParams): Terminal {
+    return new Terminal({ stdout: this.#out, stderr: this.#err }, `${this.#indent}  `);
+  }
+}

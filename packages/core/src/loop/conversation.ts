@@ -1,0 +1,90 @@
+import { type HistoryMessage, mintMessageId } from '../history/history-message.ts';
+import type { Content } from '../messages/content.ts';
+import type { AssistantMessage, ModelMessage, ToolCall, ToolResultMessage } from '../messages/message.ts';
+import type { Usage } from '../model/usage.ts';
+
+/**
+ * An agent's conversation: history-shaped entries behind methods that keep
+ * it sendable (a tool result only answers an open call of the last assistant
+ * message, once). No system prompt: that is assembled apart.
+ */
+export class Conversation {
+  #entries: HistoryMessage[] = [];
+
+  /** The entries, oldest first. Read-only view; mutate through the methods. */
+  get entries(): readonly HistoryMessage[] {
+    return this.#entries;
+  }
+
+  /** Number of entries. */
+  get length(): number {
+    return this.#entries.length;
+  }
+
+  /** Appends a user message (`user`: a turn; `injected`: interjected or extension context). */
+  appendUser(content: Content, kind: 'user' | 'injected'): void {
+    this.#entries.push({ id: mintMessageId(), kind, message: { role: 'user', content } });
+  }
+
+  /** Appends a complete model response. */
+  appendAssistant(message: AssistantMessage, modelId: string, usage: Usage | undefined): void {
+    const entry: HistoryMessage = usage
+      ? { id: mintMessageId(), kind: 'assistant', message, modelId, usage }
+      : { id: mintMessageId(), kind: 'assistant', message, modelId };
+    this.#entries.push(entry);
+  }
+
+  /** Answers one open tool call. Throws when the call is not open (a loop bug, never a model's). */
+  appendToolResult(call: ToolCall, content: Content): void {
+    if (!this.openToolCalls().some((c) => c.id === call.id)) {
+      throw new Error(`tool call ${call.id} is not awaiting a result`);
+    }
+    const message: ToolResultMessage = { role: 'tool', toolCallId: call.id, toolName: call.name, content };
+    this.#entries.push({ id: mintMessageId(), kind: 'tool', message });
+  }
+
+  /** Tool calls of the last assistant message that have no result yet, in model order. */
+  openToolCalls(): ToolCall[] {
+    const answered = new Set<string>();
+    for (let i = this.#entries.length - 1; i >= 0; i--) {
+      const m = this.#entries[i]!.message;
+      if (m.role === 'tool') answered.add(m.toolCallId);
+      else if (m.role === 'assistant') return m.toolCalls.filter((c) => !answered.has(c.id));
+      else return [];
+    }
+    return [];
+  }
+
+  /** Replaces every entry (a history load). */
+  replace(entries: readonly HistoryMessage[]): void {
+    this.#entries = entries.slice();
+  }
+
+  /** Forgets every entry. */
+  clear(): void {
+    this.#entries = [];
+  }
+
+  /** Text of the last assistant message, if any. */
+  lastAssistantText(): string | undefined {
+    for (let i = this.#entries.length - 1; i >= 0; i--) {
+      const m = this.#entries[i]!.message;
+      if (m.role === 'assistant') return m.text;
+    }
+    return undefined;
+  }
+
+  /**
+   * The messages to send to `modelId`. Reasoning produced by another model
+   * (or by an unknown one) is withheld: it would land in the slot the
+   * receiving model reads as its own scratchpad. Exports keep it.
+   */
+  toModelMessages(modelId: string): ModelMessage[] {
+    return this.#entries.map((e) => {
+      const m = e.message;
+      if (m.role !== 'assistant' || m.reasoning === undefined || e.modelId === modelId) return m;
+      const { reasoning: _withheld, ...rest } = m;
+      return rest;
+    });
+  }
+}

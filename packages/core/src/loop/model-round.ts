@@ -1,0 +1,75 @@
+import { ModelError } from '../errors/model-error.ts';
+import type { Emit } from '../events/events.ts';
+import type { ToolCall } from '../messages/message.ts';
+import type { Model } from '../model/model.ts';
+import type { ModelRequest } from '../model/model-request.ts';
+import type { StopReason } from '../model/stop-reason.ts';
+import type { Usage } from '../model/usage.ts';
+import type { ModelStepResult, ParsedToolInput } from './step-runner.ts';
+
+/** What {@link streamModelRound} needs besides the request. */
+export interface ModelRoundOptions {
+  readonly agentId: string;
+  readonly signal: AbortSignal;
+  /** Emit `thinking-delta`/`assistant-delta` events as parts arrive. */
+  readonly streaming: boolean;
+  readonly emit: Emit;
+}
+
+/**
+ * Streams one model response to completion and assembles it. Emits deltas
+ * (when streaming) and `retry` events; the final events are the caller's,
+ * so they fire from a recorded result too. A stream that fails midway throws
+ * and leaves nothing behind: the caller appends only complete responses.
+ */
+export async function streamModelRound(
+  model: Model,
+  request: ModelRequest,
+  options: ModelRoundOptions,
+): Promise<ModelStepResult> {
+  const { agentId, emit, streaming } = options;
+  let text = '';
+  let reasoning = '';
+  const toolCalls: ToolCall[] = [];
+  const toolInputs: ParsedToolInput[] = [];
+  let usage: Usage | undefined;
+  let finishReason: StopReason | undefined;
+  const stream = model.stream(request, {
+    signal: options.signal,
+    onRetry: (info) => emit({ type: 'retry', agentId, ...info }),
+  });
+  for await (const part of stream) {
+    switch (part.type) {
+      case 'text-delta':
+        if (part.text === '') break;
+        text += part.text;
+        if (streaming) emit({ type: 'assistant-delta', agentId, text: part.text });
+        break;
+      case 'reasoning-delta':
+        if (part.text === '') break;
+        reasoning += part.text;
+        if (streaming) emit({ type: 'thinking-delta', agentId, text: part.text });
+        break;
+      case 'tool-call-end':
+        toolCalls.push(part.call);
+        toolInputs.push(
+          part.parseError === undefined ? { input: part.input } : { parseError: part.parseError },
+        );
+        break;
+      case 'usage':
+        usage = part.usage;
+        break;
+      case 'finish':
+        finishReason = part.reason;
+        break;
+      default:
+        break;
+    }
+  }
+  if (finishReason === undefined) throw new ModelError('the model stream ended without a finish part');
+  const message =
+    reasoning === ''
+      ? { role: 'assistant' as const, text, toolCalls }
+      : { role: 'assistant' as const, text, reasoning, toolCalls };
+  return { message, toolInputs, usage, finishReason };
+}

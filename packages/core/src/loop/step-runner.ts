@@ -1,0 +1,75 @@
+import type { Content } from '../messages/content.ts';
+import type { AssistantMessage } from '../messages/message.ts';
+import type { ModelRequest } from '../model/model-request.ts';
+import type { StopReason } from '../model/stop-reason.ts';
+import type { Usage } from '../model/usage.ts';
+
+/** One model call of a turn, as it crosses the {@link StepRunner} seam. JSON-serializable. */
+export interface ModelStep {
+  readonly kind: 'model';
+  readonly agentId: string;
+  readonly turnId: string;
+  /** 0 for the first model call of the turn, 1 for the next, ... */
+  readonly index: number;
+  readonly provider: string;
+  readonly modelId: string;
+  readonly request: ModelRequest;
+}
+
+/** Parsed arguments of one tool call, parallel to `message.toolCalls`. */
+export interface ParsedToolInput {
+  /** The parsed arguments object; `undefined` when the raw text was not valid JSON. */
+  readonly input?: unknown;
+  /** Why the raw text did not parse, when it did not. */
+  readonly parseError?: string;
+}
+
+/** What a model step yields: the complete response. JSON-serializable. */
+export interface ModelStepResult {
+  readonly message: AssistantMessage;
+  readonly toolInputs: readonly ParsedToolInput[];
+  readonly usage: Usage | undefined;
+  readonly finishReason: StopReason;
+}
+
+/** One tool execution, as it crosses the {@link StepRunner} seam. JSON-serializable. */
+export interface ToolStep {
+  readonly kind: 'tool';
+  readonly agentId: string;
+  readonly turnId: string;
+  readonly toolCallId: string;
+  readonly toolName: string;
+  /** Raw argument text as the model produced it. */
+  readonly arguments: string;
+  /** `<turn id>:<tool call id>`; the same value the tool sees in `ToolContext.idempotencyKey`. */
+  readonly idempotencyKey: string;
+}
+
+/** What a tool step yields. JSON-serializable (a failure's exception object stays outside). */
+export interface ToolStepResult {
+  readonly kind: 'ok' | 'error' | 'failure';
+  /** The observation the model reads. */
+  readonly result: Content;
+}
+
+/**
+ * The one seam every effect of the loop crosses: each model call and each
+ * tool execution runs as `runner.model(step, run)` / `runner.tool(step, run)`.
+ * The default calls straight through; a durable-execution runner records each
+ * step's result and, on replay, returns it without calling `run`.
+ *
+ * Contract: return what `run` returned (or a recorded copy of it), or throw
+ * what it threw. Streaming deltas are emitted inside `run`, so a replayed step
+ * emits none; the final `thinking`/`assistant`/`tokens` events are emitted
+ * from the result, so they fire either way.
+ */
+export interface StepRunner {
+  model(step: ModelStep, run: () => Promise<ModelStepResult>): Promise<ModelStepResult>;
+  tool(step: ToolStep, run: () => Promise<ToolStepResult>): Promise<ToolStepResult>;
+}
+
+/** The default {@link StepRunner}: runs every step directly. */
+export const DIRECT_STEP_RUNNER: StepRunner = Object.freeze({
+  model: (_step: ModelStep, run: () => Promise<ModelStepResult>) => run(),
+  tool: (_step: ToolStep, run: () => Promise<ToolStepResult>) => run(),
+});

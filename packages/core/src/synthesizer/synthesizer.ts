@@ -1,0 +1,127 @@
+import type { Emit } from '../events/events.ts';
+import type { HistoryMessage } from '../history/history-message.ts';
+import { INTERRUPTED_RESULT } from '../history/repair.ts';
+import { streamModelRound } from '../loop/model-round.ts';
+import {
+  CANCELLED_RESULT,
+  CANCELLED_SKIPPED_RESULT,
+  FAILED_SKIPPED_RESULT,
+  STEP_BUDGET_RESULT,
+} from '../loop/repair.ts';
+import type { StepRunner } from '../loop/step-runner.ts';
+import type { Content } from '../messages/content.ts';
+import type { Model } from '../model/model.ts';
+import type { Usage } from '../model/usage.ts';
+
+/** The synthesizer's system prompt: strict and short. */
+export const SYNTHESIZER_SYSTEM_PROMPT = [
+  'You answer a question using only the evidence another agent collected, shown below.',
+  'You have no tools and cannot gather more.',
+  'If the evidence is insufficient, say plainly what is missing.',
+  "Don't apologize and don't mention the other agent; just answer.",
+].join(' ');
+
+/** Results that mean "this call never produced evidence". */
+const NO_EVIDENCE = new Set([
+  CANCELLED_RESULT,
+  CANCELLED_SKIPPED_RESULT,
+  FAILED_SKIPPED_RESULT,
+  STEP_BUDGET_RESULT,
+  INTERRUPTED_RESULT,
+]);
+
+function contentText(content: Content): string {
+  if (typeof content === 'string') return content;
+  return content.map((p) => (p.type === 'text' ? p.text : `[image ${p.mediaType}]`)).join('\n');
+}
+
+/**
+ * The synthesizer's one user message: the question, then the conversation as
+ * a plain transcript. Tool calls without a real result are dropped (they are
+ * no evidence); reasoning is left out (it is speculation, not evidence).
+ */
+export function buildEvidencePrompt(
+  entries: readonly HistoryMessage[],
+  question: Content | undefined,
+): string {
+  const results = new Map<string, string>();
+  for (const e of entries) {
+    if (e.message.role === 'tool') results.set(e.message.toolCallId, contentText(e.message.content));
+  }
+  const lines: string[] = [];
+  for (const e of entries) {
+    const m = e.message;
+    if (m.role === 'user') lines.push(`[user] ${contentText(m.content)}`);
+    else if (m.role === 'assistant') {
+      if (m.text !== '') lines.push(`[assistant] ${m.text}`);
+      for (const call of m.toolCalls) {
+        const result = results.get(call.id);
+        if (result === undefined || NO_EVIDENCE.has(result)) continue;
+        lines.push(`[tool ${call.name}(${call.arguments})] ${result}`);
+      }
+    }
+  }
+  const q = question === undefined ? lastUserText(entries) : contentText(question);
+  return `Question: ${q ?? '(see the transcript)'}\n\nEvidence:\n${lines.join('\n\n')}`;
+}
+
+function lastUserText(entries: readonly HistoryMessage[]): string | undefined {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (e.kind === 'user' && e.message.role === 'user') return contentText(e.message.content);
+  }
+  return undefined;
+}
+
+/** What {@link runSynthesizer} needs. */
+export interface SynthesizerInput {
+  readonly model: Model;
+  readonly entries: readonly HistoryMessage[];
+  readonly question: Content | undefined;
+  /** The synthesizer's own id (`synthesizer`, or `<agent id>_synthesizer`). */
+  readonly agentId: string;
+  readonly turnId: string;
+  readonly emit: Emit;
+  readonly streaming: boolean;
+  readonly stepRunner: StepRunner;
+  readonly signal: AbortSignal;
+}
+
+/**
+ * Answers from the evidence gathered so far with one tools-free request,
+ * narrated under the synthesizer's own id (`thinking`, `assistant`, `tokens`).
+ */
+export async function runSynthesizer(
+  input: SynthesizerInput,
+): Promise<{ text: string; usage: Usage | undefined }> {
+  const { model, agentId, emit } = input;
+  const request = {
+    system: SYNTHESIZER_SYSTEM_PROMPT,
+    messages: [{ role: 'user' as const, content: buildEvidencePrompt(input.entries, input.question) }],
+  };
+  const step = {
+    kind: 'model' as const,
+    agentId,
+    turnId: input.turnId,
+    index: -1,
+    provider: model.provider,
+    modelId: model.modelId,
+    request,
+  };
+  const result = await input.stepRunner.model(step, () =>
+    streamModelRound(model, request, { agentId, signal: input.signal, streaming: input.streaming, emit }),
+  );
+  const { message, usage } = result;
+  if (message.reasoning) emit({ type: 'thinking', agentId, text: message.reasoning });
+  if (message.text !== '') emit({ type: 'assistant', agentId, text: message.text });
+  emit({ type: 'tokens', agentId, usage: usage ?? EMPTY, modelId: model.modelId });
+  return { text: message.text, usage };
+}
+
+const EMPTY: Usage = Object.freeze({
+  inputTokens: undefined,
+  outputTokens: undefined,
+  cacheReadTokens: undefined,
+  cacheWriteTokens: undefined,
+  reasoningTokens: undefined,
+});

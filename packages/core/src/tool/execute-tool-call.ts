@@ -1,0 +1,126 @@
+import type { AnyTool } from './define-tool.ts';
+import type { ToolContext, ToolResult } from './tool.ts';
+import { ToolError } from './tool-error.ts';
+import { DEFAULT_MAX_RESULT_TOKENS, truncateResult } from './truncate-result.ts';
+
+/**
+ * How one tool call ended, as the agent loop sees it. `result` is always the
+ * observation to send back to the model, already truncated to the budget.
+ * - `ok`: success.
+ * - `error`: recoverable, `Error: ...` (bad JSON, invalid arguments, a thrown
+ *   `ToolError`, or a returned string starting with `Error: `).
+ * - `failure`: any other exception; `result` is `Error: <ErrorName>: <message>`
+ *   and `error` the thrown value, so the loop can apply its policy (an
+ *   `AbortError` thrown during a cancelled turn also lands here).
+ */
+export type ToolOutcome =
+  | { readonly kind: 'ok'; readonly result: ToolResult }
+  | { readonly kind: 'error'; readonly result: string }
+  | { readonly kind: 'failure'; readonly result: string; readonly error: unknown };
+
+/** Options of {@link executeToolCall}. */
+export interface ExecuteToolCallOptions {
+  /** Budget for the observation in estimated tokens (UTF-8 bytes / 4); default 10,000. */
+  readonly maxResultTokens?: number;
+}
+
+/** The call to answer: the model's raw call, optionally already parsed by the adapter. */
+export interface ExecutableToolCall {
+  readonly id: string;
+  readonly name: string;
+  /** Raw JSON text of the arguments; `''` means `{}`. Parsed when `input` is absent. */
+  readonly arguments: string;
+  /** Already-parsed arguments (when the provider delivers objects); wins over `arguments`. */
+  readonly input?: unknown;
+  /** Set when the arguments are known to be malformed; reported like a JSON parse failure. */
+  readonly parseError?: string;
+}
+
+const ERROR_PREFIX = 'Error: ';
+
+function compactSchema(tool: AnyTool): string {
+  return JSON.stringify(tool.parameters.jsonSchema);
+}
+
+function describeThrown(error: unknown): string {
+  if (error instanceof Error || (typeof error === 'object' && error !== null && 'message' in error)) {
+    const { name, message } = error as { name?: unknown; message?: unknown };
+    return `${typeof name === 'string' && name ? name : 'Error'}: ${String(message)}`;
+  }
+  return String(error);
+}
+
+function parseArguments(
+  call: ExecutableToolCall,
+): { ok: true; input: unknown } | { ok: false; reason: string } {
+  if (call.parseError !== undefined) return { ok: false, reason: call.parseError };
+  if (call.input !== undefined) return { ok: true, input: call.input };
+  if (call.arguments.trim() === '') return { ok: true, input: {} };
+  try {
+    return { ok: true, input: JSON.parse(call.arguments) };
+  } catch (error) {
+    return { ok: false, reason: (error as Error).message };
+  }
+}
+
+function isToolResult(value: unknown): value is ToolResult {
+  return typeof value === 'string' || Array.isArray(value);
+}
+
+/**
+ * Answers one tool call: parses the arguments (`''` is `{}`), validates them,
+ * runs `execute` with the validated value, and truncates the observation to
+ * the budget. Never throws and never rejects: every way a call can end is a
+ * {@link ToolOutcome}.
+ *
+ * Cancellation: this function does not check `context.signal` itself; a tool
+ * that honours it typically throws an `AbortError`, which comes back as
+ * `{ kind: 'failure', error }` so the loop can recognise it by the error's name.
+ */
+export async function executeToolCall(
+  tool: AnyTool,
+  call: ExecutableToolCall,
+  context: ToolContext,
+  options: ExecuteToolCallOptions = {},
+): Promise<ToolOutcome> {
+  const maxTokens = options.maxResultTokens ?? DEFAULT_MAX_RESULT_TOKENS;
+  const clip = (text: string): string => truncateResult(text, maxTokens) as string;
+  try {
+    const parsed = parseArguments(call);
+    if (!parsed.ok) {
+      return {
+        kind: 'error',
+        result: clip(
+          `${ERROR_PREFIX}arguments for ${tool.name} are not valid JSON: ${parsed.reason}. Send a JSON object matching: ${compactSchema(tool)}`,
+        ),
+      };
+    }
+    const validation = tool.parameters.validate(parsed.input);
+    if (!validation.ok) {
+      return {
+        kind: 'error',
+        result: clip(
+          `${ERROR_PREFIX}invalid arguments for ${tool.name}: ${validation.problems.join('; ')}\nExpected parameters: ${compactSchema(tool)}`,
+        ),
+      };
+    }
+    let result: unknown;
+    try {
+      result = await tool.execute(validation.value, context);
+    } catch (error) {
+      if (ToolError.isInstance(error))
+        return { kind: 'error', result: clip(`${ERROR_PREFIX}${error.message}`) };
+      return { kind: 'failure', result: clip(`${ERROR_PREFIX}${describeThrown(error)}`), error };
+    }
+    if (!isToolResult(result)) {
+      const error = new TypeError(`tool ${tool.name} returned ${typeof result}, not text or content parts`);
+      return { kind: 'failure', result: `${ERROR_PREFIX}${describeThrown(error)}`, error };
+    }
+    if (typeof result === 'string' && result.startsWith(ERROR_PREFIX))
+      return { kind: 'error', result: clip(result) };
+    return { kind: 'ok', result: truncateResult(result, maxTokens) };
+  } catch (error) {
+    // Only a broken tool object or a bad option gets here (e.g. validate threw).
+    return { kind: 'failure', result: `${ERROR_PREFIX}${describeThrown(error)}`, error };
+  }
+}

@@ -1,0 +1,81 @@
+// CPU cost per streamed delta: kodama's Model.stream (lean OpenAI-compatible
+// adapter and the AI SDK adapter) against a floor of bare fetch + a minimal
+// SSE parse, all against the same in-process scripted server. Process CPU time
+// (user + system) includes the server's work, identically on every side.
+import { resolveModel } from '@kodama/models';
+import { startOpenAICompatibleServer } from '@kodama/testkit';
+
+const STREAMS = 500;
+const TEXT = 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMN'; // 50 chars → 50 deltas
+const ROUNDS = 5;
+
+const server = await startOpenAICompatibleServer({ script: () => ({ text: TEXT, chunkSize: 1 }) });
+const base = `${server.url}/v1`;
+const request = { messages: [{ role: 'user' as const, content: 'go' }] };
+
+async function floorStream(): Promise<number> {
+  const response = await fetch(`${base}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'scripted-model', messages: request.messages, stream: true }),
+  });
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let rest = '';
+  let deltas = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const lines = (rest + decoder.decode(value, { stream: true })).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.startsWith('data: ') || line === 'data: [DONE]') continue;
+      const content = JSON.parse(line.slice(6)).choices[0]?.delta?.content;
+      if (content) deltas++;
+    }
+  }
+  return deltas;
+}
+
+const kodama = await resolveModel(`openai-compatible:${base}`, { openAICompatibleAdapter: 'kodama' });
+const aisdk = await resolveModel(`openai-compatible:${base}`, { openAICompatibleAdapter: 'ai-sdk' });
+
+function modelStream(model: typeof kodama): () => Promise<number> {
+  return async () => {
+    let deltas = 0;
+    for await (const part of model.stream(request)) if (part.type === 'text-delta') deltas++;
+    return deltas;
+  };
+}
+
+/** CPU µs per delta for one round of STREAMS concurrent streams. */
+async function round(one: () => Promise<number>): Promise<number> {
+  (globalThis as { gc?: () => void }).gc?.();
+  const start = process.cpuUsage();
+  const counts = await Promise.all(Array.from({ length: STREAMS }, one));
+  const used = process.cpuUsage(start);
+  const deltas = counts.reduce((a, b) => a + b, 0);
+  if (deltas !== STREAMS * TEXT.length) throw new Error(`expected ${STREAMS * TEXT.length} deltas, got ${deltas}`);
+  return (used.user + used.system) / deltas;
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const variants = { floor: floorStream, kodama: modelStream(kodama), aisdk: modelStream(aisdk) };
+const samples: Record<keyof typeof variants, number[]> = { floor: [], kodama: [], aisdk: [] };
+for (const one of Object.values(variants)) await round(one); // warm-up
+for (let r = 0; r < ROUNDS; r++) {
+  // Interleaved so drift (GC, JIT, thermal) hits every variant alike.
+  for (const [name, one] of Object.entries(variants)) samples[name as keyof typeof variants].push(await round(one));
+}
+await server.close();
+
+const floor = median(samples.floor);
+const ours = median(samples.kodama);
+const theirs = median(samples.aisdk);
+const fmt = (n: number): string => n.toFixed(2);
+console.log(`streams=${STREAMS} deltas_per_stream=${TEXT.length} rounds=${ROUNDS}`);
+for (const [name, xs] of Object.entries(samples)) console.log(`${name}: ${xs.map(fmt).join(' ')} us/delta`);
+console.log(
+  `RESULT stream-overhead us_per_delta=${fmt(ours)} floor_us_per_delta=${fmt(floor)} ratio_vs_floor=${fmt(ours / floor)} ` +
+    `overhead_us_per_delta=${fmt(ours - floor)} aisdk_us_per_delta=${fmt(theirs)} aisdk_ratio_vs_floor=${fmt(theirs / floor)}`,
+);

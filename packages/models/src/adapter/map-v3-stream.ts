@@ -1,0 +1,109 @@
+import {
+  InvalidResponseDataError,
+  type LanguageModelV3StreamPart,
+  type LanguageModelV3Usage,
+} from '@ai-sdk/provider';
+import { ModelError, type ModelStreamPart, type Usage } from '@kodama/core';
+import { parseToolArguments } from './parse-tool-arguments.ts';
+
+/** Normalized usage from a V3 usage record; `undefined` when the provider reported nothing. */
+export function toUsage(usage: LanguageModelV3Usage | undefined): Usage | undefined {
+  if (!usage) return undefined;
+  const result: Usage = {
+    inputTokens: usage.inputTokens?.total,
+    outputTokens: usage.outputTokens?.total,
+    cacheReadTokens: usage.inputTokens?.cacheRead,
+    cacheWriteTokens: usage.inputTokens?.cacheWrite,
+    reasoningTokens: usage.outputTokens?.reasoning,
+  };
+  return Object.values(result).some((v) => v !== undefined) ? result : undefined;
+}
+
+/** The error an ended-but-unfinished stream rejects with. */
+export function noFinishError(provider: string, detail?: string): ModelError {
+  return new ModelError(
+    `stream ended without a finish from ${provider}: the response is incomplete${detail ? ` (${detail})` : ''}`,
+  );
+}
+
+/**
+ * Reads an AI SDK V3 part stream and yields kodama parts: one switch per part,
+ * no buffering (the provider hands us the complete argument text on
+ * `tool-call`). Calls that arrive whole, without `tool-input-*` parts (Gemini),
+ * get a synthetic start and delta so consumers see one shape. An `error` part
+ * is thrown as-is for the retry layer to classify; a stream without `finish`
+ * throws a `ModelError`. Abort cancels the reader so the connection is released.
+ */
+export async function* mapV3Stream(
+  stream: ReadableStream<LanguageModelV3StreamPart>,
+  provider: string,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<ModelStreamPart, void, undefined> {
+  const reader = stream.getReader();
+  const onAbort = (): void => {
+    reader.cancel(signal?.reason).catch(() => {});
+  };
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const started = new Set<string>();
+  let finished = false;
+  try {
+    for (;;) {
+      const { done, value: part } = await reader.read();
+      if (done) break;
+      switch (part.type) {
+        case 'text-delta':
+          if (part.delta) yield { type: 'text-delta', text: part.delta };
+          break;
+        case 'reasoning-delta':
+          if (part.delta) yield { type: 'reasoning-delta', text: part.delta };
+          break;
+        case 'tool-input-start':
+          started.add(part.id);
+          yield { type: 'tool-call-start', id: part.id, name: part.toolName };
+          break;
+        case 'tool-input-delta':
+          if (part.delta) yield { type: 'tool-call-delta', id: part.id, argumentsDelta: part.delta };
+          break;
+        case 'tool-call': {
+          if (part.providerExecuted) break;
+          const id = part.toolCallId;
+          if (!started.has(id)) {
+            yield { type: 'tool-call-start', id, name: part.toolName };
+            if (part.input) yield { type: 'tool-call-delta', id, argumentsDelta: part.input };
+          }
+          started.delete(id);
+          const call = { id, name: part.toolName, arguments: part.input };
+          const parsed = parseToolArguments(part.input);
+          yield parsed.parseError === undefined
+            ? { type: 'tool-call-end', call, input: parsed.input }
+            : { type: 'tool-call-end', call, input: undefined, parseError: parsed.parseError };
+          break;
+        }
+        case 'error':
+          // openai-compatible reports a missing finish as an error part; keep our wording.
+          if (
+            InvalidResponseDataError.isInstance(part.error) &&
+            /without a finish/i.test(part.error.message)
+          ) {
+            throw noFinishError(provider, part.error.message);
+          }
+          throw part.error;
+        case 'finish': {
+          const usage = toUsage(part.usage);
+          if (usage) yield { type: 'usage', usage };
+          finished = true;
+          yield { type: 'finish', reason: part.finishReason.unified, rawReason: part.finishReason.raw };
+          return;
+        }
+        default:
+          break;
+      }
+    }
+    if (!finished) throw noFinishError(provider);
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    // Also after a finish: releases the connection if the provider keeps it open.
+    reader.cancel().catch(() => {});
+    reader.releaseLock();
+  }
+}

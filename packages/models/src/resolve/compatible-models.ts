@@ -1,0 +1,83 @@
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { Model } from '@kodama/core';
+import { fromAiSdk } from '../adapter/from-ai-sdk.ts';
+import { type ContextWindowSource, contextWindowChain } from '../context-window/context-window-chain.ts';
+import { ModelTargetError } from '../errors.ts';
+import { createChatCompletionsModel } from '../openai-compatible/chat-completions-model.ts';
+import type { ProviderContext } from './hosted-models.ts';
+import { listModels } from './list-models.ts';
+
+/** Which implementation talks to OpenAI-compatible servers. */
+export type OpenAICompatibleAdapter = 'kodama' | 'ai-sdk';
+
+/** Everything needed to build one OpenAI-compatible model. */
+export interface CompatibleServer {
+  /** Target string, for error messages. */
+  readonly target: string;
+  readonly provider: string;
+  /** API base including `/v1`. */
+  readonly baseURL: string;
+  readonly modelId?: string;
+  readonly apiKey?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly contextSources: readonly ContextWindowSource[];
+  /** Ask `GET /models` first (local servers): checks reachability and credentials, picks a model. */
+  readonly probe: boolean;
+  readonly unreachableHint: string;
+  readonly authHint: string;
+}
+
+/**
+ * Builds a model for an OpenAI-compatible server: probes `GET <base>/models`
+ * when asked to (the first listed model is used when none is named), then
+ * wraps it with kodama's lean adapter (default) or the AI SDK's
+ * `@ai-sdk/openai-compatible` with `includeUsage: true`.
+ */
+export async function compatibleModel(
+  server: CompatibleServer,
+  ctx: ProviderContext & { readonly implementation: OpenAICompatibleAdapter; readonly signal?: AbortSignal },
+): Promise<Model> {
+  let modelId = server.modelId;
+  if (server.probe) {
+    const listed = await listModels(server.baseURL, {
+      apiKey: server.apiKey,
+      fetch: ctx.fetch,
+      signal: ctx.signal,
+      provider: server.provider,
+      unreachableHint: server.unreachableHint,
+      authHint: server.authHint,
+    });
+    modelId ??= listed?.[0];
+  }
+  if (!modelId) {
+    throw new ModelTargetError(
+      server.target,
+      `${server.provider} at ${server.baseURL} lists no models; name one, e.g. ${server.target.split('@')[0]}${server.provider === 'openai-compatible' ? '@' : ':'}<model id>`,
+    );
+  }
+  const adapter = {
+    ...ctx.adapter,
+    provider: server.provider,
+    authHint: server.authHint,
+    probeContextWindow: contextWindowChain(modelId, server.contextSources, ctx.fetch),
+  };
+  if (ctx.implementation === 'ai-sdk') {
+    const provider = createOpenAICompatible({
+      name: server.provider,
+      baseURL: server.baseURL,
+      apiKey: server.apiKey,
+      headers: server.headers ? { ...server.headers } : undefined,
+      includeUsage: true,
+      fetch: ctx.fetch,
+    });
+    return fromAiSdk(provider.chatModel(modelId), adapter);
+  }
+  return createChatCompletionsModel({
+    ...adapter,
+    baseURL: server.baseURL,
+    modelId,
+    apiKey: server.apiKey,
+    headers: server.headers,
+    fetch: ctx.fetch,
+  });
+}

@@ -1,0 +1,65 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createOpenAI } from '@ai-sdk/openai';
+import type { Model } from '@kodama/core';
+import { type AdapterOptions, fromAiSdk } from '../adapter/from-ai-sdk.ts';
+import { MissingApiKeyError } from '../errors.ts';
+import type { FetchFunction } from '../http/fetch-json.ts';
+import { envValue, type ModelEnv } from './provider-env.ts';
+
+/** What every provider factory is given besides the model id. */
+export interface ProviderContext {
+  readonly env: ModelEnv;
+  readonly fetch?: FetchFunction;
+  readonly adapter: AdapterOptions;
+}
+
+/** The first env var of `names` that holds a key, or a {@link MissingApiKeyError} naming the first. */
+export function requireKey(provider: string, env: ModelEnv, ...names: string[]): string {
+  const key = envValue(env, ...names);
+  if (!key) throw new MissingApiKeyError(provider, names[0]!);
+  return key;
+}
+
+function authHint(envVar: string): string {
+  return `check ${envVar} or pick another --model`;
+}
+
+/** OpenAI through `@ai-sdk/openai`'s chat-completions model. Base URL: OPENAI_BASE_URL (with `/v1`). */
+export function openAIModel(modelId: string, ctx: ProviderContext): Model {
+  const apiKey = requireKey('OpenAI', ctx.env, 'OPENAI_API_KEY');
+  const provider = createOpenAI({ apiKey, baseURL: envValue(ctx.env, 'OPENAI_BASE_URL'), fetch: ctx.fetch });
+  return fromAiSdk(provider.chat(modelId), {
+    ...ctx.adapter,
+    provider: 'openai',
+    authHint: authHint('OPENAI_API_KEY'),
+  });
+}
+
+/** Anthropic through `@ai-sdk/anthropic`. ANTHROPIC_BASE_URL may omit `/v1`, as Anthropic's own SDK writes it. */
+export function anthropicModel(modelId: string, ctx: ProviderContext): Model {
+  const apiKey = requireKey('Anthropic', ctx.env, 'ANTHROPIC_API_KEY');
+  const base = envValue(ctx.env, 'ANTHROPIC_BASE_URL')?.replace(/\/+$/, '');
+  const baseURL = base === undefined || base.endsWith('/v1') ? base : `${base}/v1`;
+  const provider = createAnthropic({ apiKey, baseURL, fetch: ctx.fetch });
+  return fromAiSdk(provider(modelId), {
+    ...ctx.adapter,
+    provider: 'anthropic',
+    authHint: authHint('ANTHROPIC_API_KEY'),
+  });
+}
+
+/** Google Gemini through `@ai-sdk/google`. Key: GEMINI_API_KEY or GOOGLE_GENERATIVE_AI_API_KEY. */
+export function googleModel(modelId: string, ctx: ProviderContext): Model {
+  const apiKey = requireKey('Google', ctx.env, 'GEMINI_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY');
+  const provider = createGoogleGenerativeAI({
+    apiKey,
+    baseURL: envValue(ctx.env, 'GOOGLE_BASE_URL'),
+    fetch: ctx.fetch,
+  });
+  return fromAiSdk(provider(modelId), {
+    ...ctx.adapter,
+    provider: 'google',
+    authHint: authHint('GEMINI_API_KEY'),
+  });
+}

@@ -1,0 +1,103 @@
+import type { ScriptedAnswer, ScriptedReply } from '../script.ts';
+import { type HttpExchange, sendJson } from './http-exchange.ts';
+import { type ResolvedAnswer, resolveAnswer } from './resolve-answer.ts';
+import { sleep } from './sleep.ts';
+import { streamSse } from './sse.ts';
+import type { WireDialect } from './wire-dialect.ts';
+
+/** Status a non-streamed `stream-error` fault answers with (Anthropic's overloaded is 529). */
+function streamErrorStatus(errorType: string): number {
+  if (errorType === 'overloaded_error') return 529;
+  if (errorType === 'rate_limit_error') return 429;
+  return 500;
+}
+
+/**
+ * Plays one scripted reply over HTTP in `dialect`'s wire format: answers,
+ * HTTP errors, cuts, missing finishes, mid-stream errors, empty choices and hangs.
+ */
+export async function playReply(
+  exchange: HttpExchange,
+  reply: ScriptedReply,
+  dialect: WireDialect,
+  nextCallId: () => string,
+): Promise<void> {
+  const { request, res } = exchange;
+  const streamed = dialect.wantsStream(request);
+  const resolve = (answer: ScriptedAnswer): ResolvedAnswer =>
+    resolveAnswer(answer, { nextCallId, requestChars: JSON.stringify(request.body ?? '').length });
+
+  if (!('fault' in reply)) {
+    const answer = resolve(reply);
+    await sleep(answer.latencyMs, exchange.signal);
+    if (!streamed) return sendJson(res, 200, dialect.completion(answer, request, true));
+    const { content, finish } = dialect.stream(answer, request);
+    return streamSse(exchange, [...content, ...finish], { chunkDelayMs: answer.chunkDelayMs, ending: 'end' });
+  }
+
+  switch (reply.fault) {
+    case 'http': {
+      const headers: Record<string, string> = {};
+      if (reply.retryAfterSeconds !== undefined) headers['retry-after'] = String(reply.retryAfterSeconds);
+      if (reply.retryAfterMs !== undefined) headers['retry-after-ms'] = String(reply.retryAfterMs);
+      if (reply.body !== undefined) {
+        res.writeHead(reply.status, { 'content-type': 'application/json', ...headers });
+        res.end(reply.body);
+        return;
+      }
+      const message = `${dialect.name}: scripted HTTP ${reply.status}`;
+      return sendJson(res, reply.status, dialect.errorBody(reply.status, message), headers);
+    }
+    case 'cut': {
+      const answer = resolve(reply.answer);
+      const after = reply.afterEvents ?? 2;
+      await sleep(answer.latencyMs, exchange.signal);
+      if (!streamed) {
+        // Half a JSON body, then the socket dies.
+        const text = JSON.stringify(dialect.completion(answer, request, true));
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(text)),
+        });
+        res.write(text.slice(0, Math.floor(text.length / 2)), () => exchange.cut());
+        return;
+      }
+      const { content, finish } = dialect.stream(answer, request);
+      const events = [...content, ...finish].slice(0, after);
+      return streamSse(exchange, events, { chunkDelayMs: answer.chunkDelayMs, ending: 'cut' });
+    }
+    case 'no-finish': {
+      const answer = resolve(reply.answer);
+      await sleep(answer.latencyMs, exchange.signal);
+      if (!streamed) return sendJson(res, 200, dialect.completion(answer, request, false));
+      const { content } = dialect.stream(answer, request);
+      return streamSse(exchange, content, { chunkDelayMs: answer.chunkDelayMs, ending: 'end' });
+    }
+    case 'stream-error': {
+      const message = reply.message ?? `${dialect.name}: scripted ${reply.errorType}`;
+      const answer = resolve(reply.answer ?? {});
+      await sleep(answer.latencyMs, exchange.signal);
+      if (!streamed) {
+        const status = streamErrorStatus(reply.errorType);
+        return sendJson(res, status, dialect.errorBody(status, message, reply.errorType));
+      }
+      const { content } = dialect.stream(answer, request);
+      const events = [
+        ...content.slice(0, reply.afterEvents ?? 1),
+        dialect.streamError(reply.errorType, message),
+      ];
+      return streamSse(exchange, events, { chunkDelayMs: answer.chunkDelayMs, ending: 'end' });
+    }
+    case 'empty-choices':
+      if (!streamed) return sendJson(res, 200, dialect.emptyCompletion(request));
+      return streamSse(exchange, dialect.emptyStream(request), { chunkDelayMs: 0, ending: 'end' });
+    case 'hang':
+      // Never answer; the socket dies when the client gives up or the server closes.
+      return;
+  }
+}
+
+/** Answers a model call whose script gave no reply (exhausted, or the script function threw). */
+export function sendScriptFailure(exchange: HttpExchange, dialect: WireDialect, message: string): void {
+  sendJson(exchange.res, 500, dialect.errorBody(500, message));
+}

@@ -1,0 +1,101 @@
+import { existsSync, lstatSync, readlinkSync } from 'node:fs';
+import { runProcess } from '../subprocess/run-process.ts';
+import { SandboxUnavailableError } from '../workspace/errors.ts';
+import type { Workspace } from '../workspace/workspace.ts';
+import type { BubblewrapSandbox, SandboxOptions } from './sandbox-options.ts';
+
+/** System directories mounted read-only (a symlink such as `/bin -> usr/bin` is recreated as a symlink). */
+export const SYSTEM_DIRS: readonly string[] = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/opt'];
+
+/**
+ * The only parts of `/etc` a command sees: TLS roots, name resolution, time
+ * zone, users and groups (no shadow), Debian's alternatives symlinks and the
+ * dynamic linker's cache. Nothing with secrets (ssh config, shadow, sudoers).
+ */
+export const ETC_BASELINE: readonly string[] = [
+  '/etc/ssl',
+  '/etc/ca-certificates',
+  '/etc/pki',
+  '/etc/resolv.conf',
+  '/etc/nsswitch.conf',
+  '/etc/host.conf',
+  '/etc/gai.conf',
+  '/etc/hosts',
+  '/etc/localtime',
+  '/etc/passwd',
+  '/etc/group',
+  '/etc/alternatives',
+  '/etc/ld.so.cache',
+  '/etc/ld.so.conf',
+  '/etc/ld.so.conf.d',
+];
+
+function systemMounts(): string[] {
+  const args: string[] = [];
+  for (const dir of SYSTEM_DIRS) {
+    let link: string | undefined;
+    try {
+      if (lstatSync(dir).isSymbolicLink()) link = readlinkSync(dir);
+    } catch {
+      continue; // not on this system
+    }
+    if (link !== undefined) args.push('--symlink', link, dir);
+    else args.push('--ro-bind', dir, dir);
+  }
+  return args;
+}
+
+/**
+ * The bwrap arguments (everything before the command) for a workspace.
+ * Mount order matters: later mounts cover earlier ones, so roots are mounted
+ * shortest path first and a writable root nested in a read-only one stays writable.
+ */
+export function bubblewrapArgs(workspace: Workspace, sandbox: BubblewrapSandbox): string[] {
+  const args = ['--die-with-parent', '--new-session', '--unshare-all'];
+  if (sandbox.network === true) args.push('--share-net');
+  args.push(...systemMounts());
+  args.push('--dir', '/etc');
+  for (const entry of ETC_BASELINE) if (existsSync(entry)) args.push('--ro-bind', entry, entry);
+  args.push('--proc', '/proc', '--dev', '/dev', '--bind', workspace.scratchDir, '/tmp');
+  const mounts = new Map<string, 'ro' | 'rw'>();
+  for (const r of sandbox.extraReadOnly ?? []) mounts.set(r, 'ro');
+  for (const r of workspace.readableRoots) mounts.set(r, 'ro');
+  for (const r of workspace.writableRoots) mounts.set(r, 'rw');
+  const ordered = [...mounts].sort(([a], [b]) => a.length - b.length);
+  for (const [path, mode] of ordered) args.push(mode === 'rw' ? '--bind' : '--ro-bind', path, path);
+  args.push('--chdir', workspace.projectRoot, '--setenv', 'TMPDIR', '/tmp');
+  return args;
+}
+
+/**
+ * Wraps a command's argv for the chosen sandbox: unchanged for `none`,
+ * `bwrap <args> -- <argv>` for bubblewrap.
+ */
+export function wrapArgv(workspace: Workspace, sandbox: SandboxOptions, argv: readonly string[]): string[] {
+  if (sandbox.kind === 'none') return [...argv];
+  return [sandbox.bwrapPath ?? 'bwrap', ...bubblewrapArgs(workspace, sandbox), '--', ...argv];
+}
+
+/**
+ * Starts `true` inside the exact sandbox a command would get. Resolves when
+ * it ran; throws {@link SandboxUnavailableError} with bwrap's own message when
+ * bwrap is missing or cannot create its namespaces here.
+ */
+export async function assertSandboxAvailable(workspace: Workspace, sandbox: SandboxOptions): Promise<void> {
+  if (sandbox.kind === 'none') return;
+  const bwrap = sandbox.bwrapPath ?? 'bwrap';
+  let result: Awaited<ReturnType<typeof runProcess>>;
+  try {
+    result = await runProcess(wrapArgv(workspace, sandbox, ['true']), { outputMode: 'separate', timeoutMs: 15_000 });
+  } catch (error) {
+    throw new SandboxUnavailableError(
+      `bubblewrap sandbox requested but ${bwrap} cannot be started (${(error as Error).message}); install the bubblewrap package. Nothing was run unsandboxed.`,
+    );
+  }
+  if (result.exitCode !== 0) {
+    const why = (result.stderr || result.output).trim() || `exit code ${result.exitCode ?? result.exitSignal}`;
+    throw new SandboxUnavailableError(
+      `bubblewrap sandbox requested but it cannot start here: ${why}. Nothing was run unsandboxed.`,
+    );
+  }
+}

@@ -1,0 +1,18 @@
+import type { Confirmer } from '../confirm/confirmer.ts';
+import type { SandboxOptions } from '../sandbox/sandbox-options.ts';
+
+/** How {@link workspaceTools} builds the six tools. */
+export interface WorkspaceToolsOptions {
+  /** Asks before bash runs a command and before write overwrites a file. Required: pick one on purpose. */
+  readonly confirmer: Confirmer;
+  /** Where bash commands run (default `{ kind: 'none' }`). */
+  readonly sandbox?: SandboxOptions;
+  /** Base environment for bash (default `process.env`); `BASH_ENV` and `ENV` are always removed. */
+  readonly env?: NodeJS.ProcessEnv;
+  /** A ripgrep binary to use instead of discovering one. */
+  readonly ripgrepPath?: string;
+  /** bash timeout when the model gives none, in seconds (default 120). */
+  readonly bashDefaultTimeoutSeconds?: number;
+  /** Largest bash timeout the model may ask for, in seconds (default 600). */
+  readonly bashMaxTimeoutSeconds?: number;
+}
