@@ -1,2 +1,3 @@
-// Public API; filled in by its owner.
-export {};
+/** The `kodama` command as a library: `main(argv, io)` resolves to an exit status. */
+export { EXIT, main } from './main.ts';
+export type { CliIO } from './main.ts';

@@ -13,12 +13,17 @@ const server = await startOpenAICompatibleServer({ script: () => ({ text: TEXT, 
 const base = `${server.url}/v1`;
 const request = { messages: [{ role: 'user' as const, content: 'go' }] };
 
-async function floorStream(): Promise<number> {
-  const response = await fetch(`${base}/chat/completions`, {
+const floorBody = JSON.stringify({ model: 'scripted-model', messages: request.messages, stream: true });
+const post = (): Promise<Response> =>
+  fetch(`${base}/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ model: 'scripted-model', messages: request.messages, stream: true }),
+    body: floorBody,
   });
+
+async function floorStream(): Promise<number> {
+  // One retry, like kodama's: a keep-alive socket the server just closed fails once under load.
+  const response = await post().catch(post);
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let rest = '';
@@ -55,7 +60,8 @@ async function round(one: () => Promise<number>): Promise<number> {
   const counts = await Promise.all(Array.from({ length: STREAMS }, one));
   const used = process.cpuUsage(start);
   const deltas = counts.reduce((a, b) => a + b, 0);
-  if (deltas !== STREAMS * TEXT.length) throw new Error(`expected ${STREAMS * TEXT.length} deltas, got ${deltas}`);
+  if (deltas !== STREAMS * TEXT.length)
+    throw new Error(`expected ${STREAMS * TEXT.length} deltas, got ${deltas}`);
   return (used.user + used.system) / deltas;
 }
 
@@ -65,7 +71,8 @@ const samples: Record<keyof typeof variants, number[]> = { floor: [], kodama: []
 for (const one of Object.values(variants)) await round(one); // warm-up
 for (let r = 0; r < ROUNDS; r++) {
   // Interleaved so drift (GC, JIT, thermal) hits every variant alike.
-  for (const [name, one] of Object.entries(variants)) samples[name as keyof typeof variants].push(await round(one));
+  for (const [name, one] of Object.entries(variants))
+    samples[name as keyof typeof variants].push(await round(one));
 }
 await server.close();
 

@@ -42,7 +42,10 @@ test('the timeout kills children and grandchildren', async () => {
   assert.equal(r.timedOut, true);
   const started = pids(r.output);
   assert.equal(started.length, 4, r.output);
-  assert.ok(await eventually(() => started.every((p) => !pidAlive(p))), `left alive: ${started.filter(pidAlive)}`);
+  assert.ok(
+    await eventually(() => started.every((p) => !pidAlive(p))),
+    `left alive: ${started.filter(pidAlive)}`,
+  );
 });
 
 test('aborting kills the whole group', async () => {

@@ -1,26 +1,26 @@
-import { randomUUID } from 'node:crypto';
 import type { Cancellable } from '../controls/cancellable.ts';
 import type { Interloper } from '../controls/interloper.ts';
 import type { StepLimit } from '../controls/step-limit.ts';
-import type { AgentEvent, Emit } from '../events/events.ts';
+import type { Emit } from '../events/events.ts';
 import { Configurator } from '../extensions/configurator.ts';
 import type { CloseHandler, Extension, ExtensionContext } from '../extensions/extension.ts';
 import { History } from '../history/history.ts';
 import { ListenerList } from '../listeners/listener-list.ts';
 import { Conversation } from '../loop/conversation.ts';
-import { runTurn, type TurnConfig } from '../loop/run-turn.ts';
+import { runTurn } from '../loop/run-turn.ts';
 import { DIRECT_STEP_RUNNER, type StepRunner } from '../loop/step-runner.ts';
 import type { Content } from '../messages/content.ts';
 import type { Model } from '../model/model.ts';
-import type { ToolSpec } from '../model/tool-spec.ts';
 import type { AnyTool } from '../tool/define-tool.ts';
-import { toolSpec } from '../tool/tool-spec.ts';
 import type { TrifectaReport } from '../trifecta/report.ts';
 import type { AgentOptions, RunOptions, ToolFailurePolicy } from './agent-options.ts';
 import { agentTrifecta } from './agent-trifecta.ts';
+import { CloseHandlers } from './close-handlers.ts';
 import { AgentClosedError, TurnInProgressError } from './errors.ts';
-import { closeAtExit, forgetAtExit, runWithoutWaiting } from './exit-backstop.ts';
+import { historyLoadedEvent } from './history-loaded.ts';
+import { prepareModel } from './model-switch.ts';
 import { assembleSystemPrompt } from './system-prompt.ts';
+import { ToolTable, turnConfig } from './turn-config.ts';
 
 const NONE: readonly never[] = Object.freeze([]);
 const NO_LISTENERS = new ListenerList();
@@ -54,13 +54,12 @@ export class Agent {
   #subAgentTools: readonly AnyTool[] = NONE;
   #listeners: ListenerList = NO_LISTENERS;
   #extensions: readonly Extension[] = NONE;
-  #closeHandlers: CloseHandler[] | undefined;
+  #closeHandlers: CloseHandlers | undefined;
   readonly #toolFailures: ToolFailurePolicy;
   readonly #maxResultTokens: number | undefined;
   readonly #stepRunner: StepRunner;
   readonly #conversation = new Conversation();
-  #toolIndex: Map<string, AnyTool> | undefined;
-  #toolSpecs: readonly ToolSpec[] | undefined;
+  #toolTable: ToolTable | undefined;
   #cap: number | undefined;
   #capAnnounced = false;
   #inFlight = false;
@@ -105,21 +104,15 @@ export class Agent {
     } catch (error) {
       c.seal();
       this.#closed = true;
-      if (this.#closeHandlers) {
-        forgetAtExit(this.#closeHandlers);
-        runWithoutWaiting(this.#closeHandlers);
-      }
+      this.#closeHandlers?.fireNow();
       throw error;
     }
   }
 
   #armClose(handler: CloseHandler): void {
     if (this.#closed) throw new AgentClosedError(this.id);
-    if (!this.#closeHandlers) {
-      this.#closeHandlers = [];
-      closeAtExit(this, this.#closeHandlers);
-    }
-    this.#closeHandlers.push(handler);
+    this.#closeHandlers ??= new CloseHandlers(this);
+    this.#closeHandlers.arm(handler);
   }
 
   /** The current model. */
@@ -175,18 +168,40 @@ export class Agent {
       this.stepLimit?.reset();
       this.cancellable?.reset();
       const signal = this.cancellable?.signal ?? new AbortController().signal;
-      const emit = this.#emitter();
-      if (options.model && options.model !== this.#model) {
-        const from = this.#model;
-        this.#model = options.model;
-        emit({ type: 'model-switched', agentId: this.id, from: ref(from), to: ref(options.model) });
-        await this.#announceCap(emit, signal);
-      } else if (!this.#capAnnounced) {
-        await this.#announceCap(emit, signal);
+      const listeners = this.#listeners;
+      const emit: Emit = (event) => listeners.emit(event);
+      const prepared = await prepareModel(
+        this.#model,
+        options.model,
+        !this.#capAnnounced,
+        this.id,
+        emit,
+        signal,
+      );
+      this.#model = prepared.model;
+      if (prepared.probed) {
+        this.#cap = prepared.cap;
+        this.#capAnnounced = true;
       }
+      this.#toolTable ??= new ToolTable(this.#tools);
       const result = await runTurn(
         { conversation: this.#conversation, stepLimit: this.stepLimit, interloper: this.interloper },
-        this.#turnConfig(userMessage),
+        turnConfig(
+          {
+            agentId: this.id,
+            model: this.#model,
+            system: this.systemPrompt,
+            tools: this.#toolTable,
+            streaming: this.streaming,
+            toolFailures: this.#toolFailures,
+            maxResultTokens: this.#maxResultTokens,
+            stepRunner: this.#stepRunner,
+            extensions: this.#extensions,
+            extensionContext: () => this.#extensionContext(),
+            listeners: this.#listeners,
+          },
+          userMessage,
+        ),
         emit,
         signal,
       );
@@ -201,60 +216,6 @@ export class Agent {
     if (this.#closed) throw new AgentClosedError(this.id);
     if (this.#inFlight) throw new TurnInProgressError(this.id, action);
     this.#inFlight = true;
-  }
-
-  #emitter(): Emit {
-    const listeners = this.#listeners;
-    return (event: AgentEvent) => listeners.emit(event);
-  }
-
-  async #announceCap(emit: Emit, signal: AbortSignal): Promise<void> {
-    let cap: number | undefined;
-    try {
-      cap = await this.#model.contextWindow?.({ signal });
-    } catch {
-      cap = undefined; // unknown is an allowed answer; a failed probe must not fail the turn
-    }
-    this.#cap = cap;
-    this.#capAnnounced = true;
-    emit({ type: 'context-cap', agentId: this.id, cap });
-  }
-
-  #turnConfig(userMessage: Content | undefined): TurnConfig {
-    if (!this.#toolIndex) {
-      this.#toolIndex = new Map(this.#tools.map((t) => [t.name, t]));
-      this.#toolSpecs = this.#tools.map(toolSpec);
-    }
-    const hooks = this.#extensions.filter((e) => e.onUserMessage);
-    return {
-      agentId: this.id,
-      turnId: randomUUID(),
-      model: this.#model,
-      system: this.systemPrompt,
-      tools: this.#toolIndex,
-      toolSpecs: this.#toolSpecs ?? NONE,
-      streaming: this.streaming,
-      toolFailures: this.#toolFailures,
-      maxResultTokens: this.#maxResultTokens,
-      stepRunner: this.#stepRunner,
-      userMessage,
-      onUserMessage:
-        hooks.length === 0
-          ? undefined
-          : async (content) => {
-              const injected: Content[] = [];
-              for (const ext of hooks) {
-                const extra = await ext.onUserMessage!(this.#extensionContext(), content);
-                if (extra !== undefined) injected.push(extra);
-              }
-              return injected;
-            },
-      synthesizer: () => {
-        const id = this.id ? `${this.id}_synthesizer` : 'synthesizer';
-        const listeners = this.#listeners.forSubAgent({ id, maxSteps: 1 });
-        return { agentId: id, emit: (e) => listeners.emit(e) };
-      },
-    };
   }
 
   /** Final answer of the most recent turn: the synthesizer's when it answered, else the last assistant text. */
@@ -315,15 +276,7 @@ export class Agent {
       this.#clear();
       const repaired = history.repairInterruptedToolCalls();
       this.#conversation.replace(repaired.messages);
-      const last = [...repaired.messages].reverse().find((m) => m.message.role === 'assistant' && m.usage);
-      this.#listeners.emit({
-        type: 'history-loaded',
-        agentId: this.id,
-        messages: repaired.messages.length,
-        tokens: last?.usage
-          ? { type: 'tokens', agentId: this.id, usage: last.usage, modelId: last.modelId ?? '' }
-          : undefined,
-      });
+      this.#listeners.emit(historyLoadedEvent(this.id, repaired.messages));
       return repaired.messages.length;
     } finally {
       this.#inFlight = false;
@@ -339,19 +292,7 @@ export class Agent {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    const handlers = this.#closeHandlers;
-    if (!handlers) return;
-    forgetAtExit(handlers);
-    for (let i = handlers.length - 1; i >= 0; i--) {
-      try {
-        await handlers[i]!();
-      } catch (error) {
-        process.emitWarning(
-          `agent "${this.id}": a close handler failed: ${String(error)}`,
-          'KodamaCloseWarning',
-        );
-      }
-    }
+    await this.#closeHandlers?.close(this.id);
   }
 
   /** One line for a banner or a debug print: `Agent(id=, model=openai:gpt-5, tools=4, listeners=[Terminal])`. */
@@ -380,8 +321,4 @@ export class Agent {
     };
     return this.#context;
   }
-}
-
-function ref(model: Model): { provider: string; modelId: string } {
-  return { provider: model.provider, modelId: model.modelId };
 }

@@ -131,7 +131,7 @@ export async function runTurn(
         checkCancelled,
         cancelledError,
       };
-      await runToolBatch(message.toolCalls, result.toolInputs, conversation, batch, new Set());
+      await runToolBatch(message.toolCalls, result.toolInputs, conversation, batch);
       deliverInjections(state, emit, agentId);
     }
   } catch (error) {

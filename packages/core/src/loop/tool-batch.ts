@@ -47,100 +47,73 @@ export async function runToolBatch(
   inputs: readonly ParsedToolInput[],
   conversation: Conversation,
   config: BatchConfig,
-  started: Set<string>,
 ): Promise<void> {
-  let failure: { error: unknown } | undefined;
-  try {
-    await runCalls(calls, inputs, conversation, config, started, (error) => {
-      failure ??= { error };
-    });
-  } catch (cause) {
-    const isToolFailure = failure !== undefined && cause === failure.error;
-    const wording = isToolFailure
-      ? { first: FAILED_SKIPPED_RESULT, rest: FAILED_SKIPPED_RESULT }
-      : repairWording(cause);
-    const status = CancelledError.isInstance(cause) ? 'cancelled' : 'failure';
-    answerOpenToolCalls(conversation, wording, started, config.emit, config.agentId, status);
-    throw cause;
-  }
-}
-
-async function runCalls(
-  calls: readonly ToolCall[],
-  inputs: readonly ParsedToolInput[],
-  conversation: Conversation,
-  config: BatchConfig,
-  started: Set<string>,
-  onFailure: (error: unknown) => void,
-): Promise<void> {
+  const started = new Set<string>();
   const sequential = calls.some((c) => config.tools.get(c.name)?.sequential === true);
   const race = cancelRace(config);
-  try {
-    await runInOrder(calls, inputs, conversation, config, started, onFailure, sequential, race.wait);
-  } finally {
-    race.dispose();
-  }
-}
-
-async function runInOrder(
-  calls: readonly ToolCall[],
-  inputs: readonly ParsedToolInput[],
-  conversation: Conversation,
-  config: BatchConfig,
-  started: Set<string>,
-  onFailure: (error: unknown) => void,
-  sequential: boolean,
-  wait: <T>(p: Promise<T>) => Promise<T>,
-): Promise<void> {
   const running: Running[] = [];
-  let stop: unknown;
   let failure: { error: unknown } | undefined;
+  let stop: unknown;
 
   const settle = async (r: Running): Promise<void> => {
-    const { step, error } = await wait(r.done);
+    const { step, error } = await race.wait(r.done);
     const status: ToolResultStatus = step.kind;
     conversation.appendToolResult(r.call, step.result);
+    const { agentId } = config;
     config.emit({
       type: 'tool-result',
-      agentId: config.agentId,
+      agentId,
       toolCallId: r.call.id,
       name: r.call.name,
       content: step.result,
       status,
     });
-    if (step.kind === 'failure' && config.toolFailures === 'raise' && failure === undefined) {
-      failure = { error: error ?? new Error(String(step.result)) };
-      onFailure(failure.error);
+    if (step.kind === 'failure' && config.toolFailures === 'raise') {
+      failure ??= { error: error ?? new Error(String(step.result)) };
     }
   };
 
-  for (let i = 0; i < calls.length; i++) {
-    const call = calls[i]!;
-    try {
-      config.checkCancelled();
-      config.stepLimit?.tick();
-    } catch (e) {
-      stop = e;
-      break;
+  try {
+    for (let i = 0; i < calls.length; i++) {
+      const call = calls[i]!;
+      try {
+        config.checkCancelled();
+        config.stepLimit?.tick();
+      } catch (e) {
+        stop = e;
+        break;
+      }
+      const { agentId } = config;
+      config.emit({
+        type: 'tool-call',
+        agentId,
+        toolCallId: call.id,
+        name: call.name,
+        arguments: call.arguments,
+      });
+      started.add(call.id);
+      const r: Running = { call, done: startCall(call, inputs[i] ?? {}, config) };
+      running.push(r);
+      if (sequential) {
+        await settle(r);
+        if (failure) break;
+      }
     }
-    config.emit({
-      type: 'tool-call',
-      agentId: config.agentId,
-      toolCallId: call.id,
-      name: call.name,
-      arguments: call.arguments,
-    });
-    started.add(call.id);
-    const r: Running = { call, done: startCall(call, inputs[i] ?? {}, config) };
-    running.push(r);
-    if (sequential) {
-      await settle(r);
-      if (failure) break;
-    }
+    if (!sequential) for (const r of running) await settle(r);
+    if (failure) throw failure.error;
+    if (stop !== undefined) throw stop;
+  } catch (cause) {
+    // The failing call is answered already; the calls after it never started.
+    const wording =
+      failure !== undefined && cause === failure.error
+        ? { first: FAILED_SKIPPED_RESULT, rest: FAILED_SKIPPED_RESULT }
+        : repairWording(cause);
+    const status = CancelledError.isInstance(cause) ? 'cancelled' : 'failure';
+    answerOpenToolCalls(conversation, wording, started, config.emit, config.agentId, status);
+    throw cause;
+  } finally {
+    race.dispose();
   }
-  if (!sequential) for (const r of running) await settle(r);
-  if (failure) throw failure.error;
-  if (stop !== undefined) throw stop;
 }
 
 function startCall(

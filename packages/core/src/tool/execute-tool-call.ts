@@ -26,7 +26,9 @@ export interface ExecuteToolCallOptions {
 
 /** The call to answer: the model's raw call, optionally already parsed by the adapter. */
 export interface ExecutableToolCall {
+  /** Provider-assigned id of the call. */
   readonly id: string;
+  /** Name the model called (the loop has already resolved it to `tool`). */
   readonly name: string;
   /** Raw JSON text of the arguments; `''` means `{}`. Parsed when `input` is absent. */
   readonly arguments: string;
@@ -63,8 +65,19 @@ function parseArguments(
   }
 }
 
+function isContentPart(part: unknown): boolean {
+  if (typeof part !== 'object' || part === null) return false;
+  const p = part as { type?: unknown; text?: unknown; data?: unknown; mediaType?: unknown };
+  if (p.type === 'text') return typeof p.text === 'string';
+  return p.type === 'image' && typeof p.data === 'string' && typeof p.mediaType === 'string';
+}
+
 function isToolResult(value: unknown): value is ToolResult {
-  return typeof value === 'string' || Array.isArray(value);
+  return typeof value === 'string' || (Array.isArray(value) && value.every(isContentPart));
+}
+
+function describeResult(value: unknown): string {
+  return Array.isArray(value) ? 'an array that is not content parts' : typeof value;
 }
 
 /**
@@ -113,7 +126,9 @@ export async function executeToolCall(
       return { kind: 'failure', result: clip(`${ERROR_PREFIX}${describeThrown(error)}`), error };
     }
     if (!isToolResult(result)) {
-      const error = new TypeError(`tool ${tool.name} returned ${typeof result}, not text or content parts`);
+      const error = new TypeError(
+        `tool ${tool.name} returned ${describeResult(result)}, not text or content parts`,
+      );
       return { kind: 'failure', result: `${ERROR_PREFIX}${describeThrown(error)}`, error };
     }
     if (typeof result === 'string' && result.startsWith(ERROR_PREFIX))

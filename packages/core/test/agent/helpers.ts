@@ -1,6 +1,6 @@
 // Shared wiring for the agent tests: a scripted model, an event list, small tools.
 import assert from 'node:assert/strict';
-import { ScriptedModel, type Script } from '@kodama/testkit';
+import { type Script, ScriptedModel } from '@kodama/testkit';
 import { z } from 'zod';
 import {
   Agent,
@@ -17,7 +17,10 @@ import {
 /** An agent over a ScriptedModel with an InMemoryEventList and the given tools. */
 export function scriptedAgent(
   script: Script,
-  options: Partial<AgentOptions> & { tools?: readonly AnyTool[]; configureMore?: (c: Configurator) => void } = {},
+  options: Partial<AgentOptions> & {
+    tools?: readonly AnyTool[];
+    configureMore?: (c: Configurator) => void;
+  } = {},
 ): { agent: Agent; model: ScriptedModel; events: InMemoryEventList } {
   const model = (options.model as ScriptedModel | undefined) ?? new ScriptedModel(script);
   const events = new InMemoryEventList();
@@ -49,7 +52,11 @@ export function echoTool(seen: ToolContext[] = []): AnyTool {
 }
 
 /** A tool that waits for `release()` (or its signal) before answering. */
-export function gateTool(name = 'gate'): { tool: AnyTool; started: Promise<void>; release: (value?: string) => void } {
+export function gateTool(name = 'gate'): {
+  tool: AnyTool;
+  started: Promise<void>;
+  release: (value?: string) => void;
+} {
   let release!: (value?: string) => void;
   let markStarted!: () => void;
   const started = new Promise<void>((r) => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ScriptedModel } from '@kodama/testkit';
 import { z } from 'zod';
-import { Agent, defineTool, NONE, TurnInProgressError, type ToolContext } from '../../src/index.ts';
+import { Agent, defineTool, NONE, type ToolContext, TurnInProgressError } from '../../src/index.ts';
 import { assertSendable, echoTool, gateTool, messagesOf, scriptedAgent } from './helpers.ts';
 
 describe('Agent.run', () => {
@@ -37,17 +37,23 @@ describe('Agent.run', () => {
     assert.equal(call.arguments, '{"text":"ping"}');
     assert.deepEqual(events.ofType('tool-result')[0]?.content, 'echo: ping');
     assert.equal(model.calls[1]?.messages.at(-1)?.role, 'tool');
-    assert.deepEqual(model.calls[0]?.tools?.map((t) => t.name), ['echo']);
+    assert.deepEqual(
+      model.calls[0]?.tools?.map((t) => t.name),
+      ['echo'],
+    );
     assert.equal(seen[0]?.toolCallId, 'c1');
     assert.match(seen[0]!.idempotencyKey, /^[0-9a-f-]{36}:c1$/);
     assertSendable(messagesOf(agent));
   });
 
   test('every event carries the agent id', async () => {
-    const { agent, events } = scriptedAgent([{ toolCalls: [{ name: 'echo', arguments: { text: 'x' } }] }, { text: 'ok' }], {
-      tools: [echoTool()],
-      id: 'worker 1',
-    });
+    const { agent, events } = scriptedAgent(
+      [{ toolCalls: [{ name: 'echo', arguments: { text: 'x' } }] }, { text: 'ok' }],
+      {
+        tools: [echoTool()],
+        id: 'worker 1',
+      },
+    );
     await agent.run('go');
     assert.ok(events.events.length > 4);
     for (const e of events.events) assert.equal(e.agentId, 'worker 1');
@@ -105,7 +111,15 @@ describe('Agent.run', () => {
         },
       });
     const { agent } = scriptedAgent(
-      [{ toolCalls: [{ name: 'one', arguments: {} }, { name: 'two', arguments: {} }] }, { text: 'ok' }],
+      [
+        {
+          toolCalls: [
+            { name: 'one', arguments: {} },
+            { name: 'two', arguments: {} },
+          ],
+        },
+        { text: 'ok' },
+      ],
       { tools: [make('one', false), make('two', true)] },
     );
     await agent.run('go');
@@ -131,7 +145,12 @@ describe('Agent.run', () => {
   test('malformed arguments and validation failures are observations, not crashes', async () => {
     const { agent, model } = scriptedAgent(
       [
-        { toolCalls: [{ id: 'm1', name: 'echo', arguments: '{"text": ' }, { id: 'm2', name: 'echo', arguments: { text: 3 } }] },
+        {
+          toolCalls: [
+            { id: 'm1', name: 'echo', arguments: '{"text": ' },
+            { id: 'm2', name: 'echo', arguments: { text: 3 } },
+          ],
+        },
         { text: 'ok' },
       ],
       { tools: [echoTool()] },
@@ -144,7 +163,10 @@ describe('Agent.run', () => {
   test('tokens are emitted per model response, including pure tool-call responses', async () => {
     const { agent, events } = scriptedAgent(
       [
-        { toolCalls: [{ name: 'echo', arguments: { text: 'a' } }], usage: { inputTokens: 100, outputTokens: 10 } },
+        {
+          toolCalls: [{ name: 'echo', arguments: { text: 'a' } }],
+          usage: { inputTokens: 100, outputTokens: 10 },
+        },
         { text: 'fin', usage: { inputTokens: 130, outputTokens: 5 } },
       ],
       { tools: [echoTool()] },
@@ -166,9 +188,12 @@ describe('Agent.run', () => {
   });
 
   test('streaming: deltas before the final events of their round, never empty', async () => {
-    const { agent, events } = scriptedAgent([{ reasoning: 'let me think', text: 'the answer is 42', chunkSize: 4 }], {
-      streaming: true,
-    });
+    const { agent, events } = scriptedAgent(
+      [{ reasoning: 'let me think', text: 'the answer is 42', chunkSize: 4 }],
+      {
+        streaming: true,
+      },
+    );
     await agent.run('q');
     const types = events.types();
     const lastDelta = Math.max(types.lastIndexOf('thinking-delta'), types.lastIndexOf('assistant-delta'));
@@ -177,7 +202,8 @@ describe('Agent.run', () => {
     assert.ok(lastDelta < types.indexOf('assistant') && lastDelta < types.indexOf('tokens'));
     const text = events.ofType('assistant-delta').map((e) => e.text);
     assert.equal(text.join(''), 'the answer is 42');
-    for (const e of [...events.ofType('assistant-delta'), ...events.ofType('thinking-delta')]) assert.notEqual(e.text, '');
+    for (const e of [...events.ofType('assistant-delta'), ...events.ofType('thinking-delta')])
+      assert.notEqual(e.text, '');
     assert.equal(events.ofType('thinking')[0]?.text, 'let me think');
   });
 
@@ -196,7 +222,10 @@ describe('Agent.run', () => {
     const first = agent.run('one');
     await gate.started;
     await assert.rejects(agent.run('two'), (e: unknown) => TurnInProgressError.isInstance(e));
-    assert.throws(() => agent.clearConversation(), (e: unknown) => TurnInProgressError.isInstance(e));
+    assert.throws(
+      () => agent.clearConversation(),
+      (e: unknown) => TurnInProgressError.isInstance(e),
+    );
     gate.release();
     assert.equal(await first, 'ok');
     assertSendable(messagesOf(agent));
@@ -205,10 +234,13 @@ describe('Agent.run', () => {
 
   test('many agents run concurrently in one process', async () => {
     const agents = Array.from({ length: 20 }, (_, i) =>
-      scriptedAgent([{ toolCalls: [{ name: 'echo', arguments: { text: `n${i}` } }] }, { text: `answer ${i}` }], {
-        tools: [echoTool()],
-        id: `a${i}`,
-      }),
+      scriptedAgent(
+        [{ toolCalls: [{ name: 'echo', arguments: { text: `n${i}` } }] }, { text: `answer ${i}` }],
+        {
+          tools: [echoTool()],
+          id: `a${i}`,
+        },
+      ),
     );
     const answers = await Promise.all(agents.map(({ agent }, i) => agent.run(`task ${i}`)));
     assert.deepEqual(
@@ -231,7 +263,10 @@ describe('Agent.run', () => {
 
   test('describe() is a one-line summary', () => {
     const { agent } = scriptedAgent([], { tools: [echoTool()], id: 'x' });
-    assert.equal(agent.describe(), 'Agent(id=x, model=scripted:scripted-model, tools=1, listeners=[InMemoryEventList])');
+    assert.equal(
+      agent.describe(),
+      'Agent(id=x, model=scripted:scripted-model, tools=1, listeners=[InMemoryEventList])',
+    );
     const bare = new Agent({ model: new ScriptedModel([]), systemPrompt: 's' });
     assert.equal(String(bare), 'Agent(id=, model=scripted:scripted-model, tools=0, listeners=[])');
   });

@@ -64,6 +64,33 @@ describe('History.parse accepts', () => {
   });
 });
 
+describe('History.parse with large tool batches', () => {
+  const calls = Array.from({ length: 40 }, (_, i) => ({
+    id: `c${i}`,
+    name: `tool${i % 3}`,
+    arguments: '{}',
+  }));
+  const big = { id: 'a', kind: 'assistant', message: { role: 'assistant', text: '', toolCalls: calls } };
+  const answer = (i: number, id = `r${i}`) => ({
+    id,
+    kind: 'tool',
+    message: { role: 'tool', toolCallId: `c${i}`, toolName: `tool${i % 3}`, content: 'ok' },
+  });
+
+  test('accepts results in any order', () => {
+    const results = calls.map((_, i) => answer(39 - i));
+    assert.equal(History.parse(doc([big, ...results])).messages.length, 41);
+  });
+
+  test('still refuses repeated call ids, second answers and unknown ids', () => {
+    const repeated = structuredClone(big);
+    repeated.message.toolCalls.push({ id: 'c7', name: 'x', arguments: '' });
+    rejects(doc([repeated]), /^messages\[0\]\.message\.toolCalls\[40\]\.id "c7" repeats/);
+    rejects(doc([big, answer(30), answer(30, 'again')]), /^messages\[2\].* already has a result$/);
+    rejects(doc([big, answer(99)]), /^messages\[1\]\.message\.toolCallId "c99" answers no tool call/);
+  });
+});
+
 describe('History.parse refuses, naming the problem', () => {
   test('a mistyped tool call id', () => {
     const bad = structuredClone(callingAssistant);

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
 import {
-  ASSUMED,
   type AnyTool,
+  ASSUMED,
   defineTool,
   executeToolCall,
   NONE,
@@ -55,7 +55,10 @@ describe('defineTool', () => {
 
   it('accepts names of 1-64 letters, digits, _ and -', () => {
     for (const name of ['a', 'web_scrape', 'fetch-2', 'X'.repeat(64)]) {
-      assert.equal(defineTool({ name, description: '', parameters: params(), execute: () => 'ok' }).name, name);
+      assert.equal(
+        defineTool({ name, description: '', parameters: params(), execute: () => 'ok' }).name,
+        name,
+      );
     }
   });
 
@@ -102,11 +105,7 @@ describe('defineTool', () => {
     const tools: readonly AnyTool[] = [weatherZod, weatherBuilder, weatherJson];
     const defaultTyped: readonly Tool[] = [weatherZod, weatherBuilder, weatherJson];
     assert.equal(defaultTyped.length, 3);
-    const calls = [
-      '{"city":"Oslo"}',
-      '{"city":"Oslo","units":"c"}',
-      '{"city":"Oslo"}',
-    ];
+    const calls = ['{"city":"Oslo"}', '{"city":"Oslo","units":"c"}', '{"city":"Oslo"}'];
     const results = await Promise.all(
       tools.map((tool, i) =>
         executeToolCall(tool, { id: `c${i}`, name: tool.name, arguments: calls[i] ?? '' }, testContext()),

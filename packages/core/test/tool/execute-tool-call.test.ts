@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
-import { type AnyTool, defineTool, executeToolCall, params, ToolError } from '../../src/index.ts';
+import {
+  type AnyTool,
+  defineTool,
+  executeToolCall,
+  params,
+  ToolError,
+  truncationMarker,
+} from '../../src/index.ts';
 import { testContext } from './context.ts';
 
 const SCHEMA =
@@ -41,9 +48,16 @@ describe('executeToolCall', () => {
   it('reports arguments that are not JSON, and a given parseError, the same way', async () => {
     const bad = await executeToolCall(echo, call('{"city": "Os'), testContext());
     assert.equal(bad.kind, 'error');
-    assert.match(bad.result, /^Error: arguments for weather are not valid JSON: .+\. Send a JSON object matching: /);
+    assert.match(
+      bad.result,
+      /^Error: arguments for weather are not valid JSON: .+\. Send a JSON object matching: /,
+    );
     assert.ok(bad.result.endsWith(SCHEMA));
-    const given = await executeToolCall(echo, call('{"city":"Oslo","units":"c"}', { parseError: 'truncated stream' }), testContext());
+    const given = await executeToolCall(
+      echo,
+      call('{"city":"Oslo","units":"c"}', { parseError: 'truncated stream' }),
+      testContext(),
+    );
     assert.deepEqual(given, {
       kind: 'error',
       result: `Error: arguments for weather are not valid JSON: truncated stream. Send a JSON object matching: ${SCHEMA}`,
@@ -51,7 +65,12 @@ describe('executeToolCall', () => {
   });
 
   it('treats empty arguments as {}', async () => {
-    const now = defineTool({ name: 'now', description: '', parameters: params(), execute: (args) => JSON.stringify(args) });
+    const now = defineTool({
+      name: 'now',
+      description: '',
+      parameters: params(),
+      execute: (args) => JSON.stringify(args),
+    });
     assert.deepEqual(await executeToolCall(now, { id: 'c', name: 'now', arguments: '' }, testContext()), {
       kind: 'ok',
       result: '{}',
@@ -66,7 +85,11 @@ describe('executeToolCall', () => {
   });
 
   it('uses already-parsed input when given, ignoring the text', async () => {
-    const outcome = await executeToolCall(echo, call('not json', { input: { city: 'Rome', units: 'f' } }), testContext());
+    const outcome = await executeToolCall(
+      echo,
+      call('not json', { input: { city: 'Rome', units: 'f' } }),
+      testContext(),
+    );
     assert.deepEqual(outcome, { kind: 'ok', result: 'Rome f' });
   });
 
@@ -94,7 +117,11 @@ describe('executeToolCall', () => {
       throw boom;
     });
     const outcome = await executeToolCall(tool, call('{"city":"X","units":"c"}'), testContext());
-    assert.deepEqual(outcome, { kind: 'failure', result: 'Error: RangeError: index 9 out of range', error: boom });
+    assert.deepEqual(outcome, {
+      kind: 'failure',
+      result: 'Error: RangeError: index 9 out of range',
+      error: boom,
+    });
     const rejected = weather(() => Promise.reject('plain string'));
     const second = await executeToolCall(rejected, call('{"city":"X","units":"c"}'), testContext());
     assert.deepEqual(second, { kind: 'failure', result: 'Error: plain string', error: 'plain string' });
@@ -121,6 +148,22 @@ describe('executeToolCall', () => {
     const outcome = await executeToolCall(tool, call('{"city":"X","units":"c"}'), testContext());
     assert.equal(outcome.kind, 'failure');
     assert.equal(outcome.result, 'Error: TypeError: tool weather returned number, not text or content parts');
+    const parts = weather(() => [{ type: 'text', text: 'ok' }, { type: 'video' }]);
+    const second = await executeToolCall(parts, call('{"city":"X","units":"c"}'), testContext());
+    assert.equal(second.kind, 'failure');
+    assert.match(second.result, /returned an array that is not content parts/);
+  });
+
+  it('returns rich content, truncating its text', async () => {
+    const image = { type: 'image', data: 'iVBORw0KGgo=', mediaType: 'image/png' } as const;
+    const tool = weather(() => [{ type: 'text', text: 'y'.repeat(300) }, image]);
+    const outcome = await executeToolCall(tool, call('{"city":"X","units":"c"}'), testContext(), {
+      maxResultTokens: 25,
+    });
+    assert.deepEqual(outcome, {
+      kind: 'ok',
+      result: [{ type: 'text', text: `${'y'.repeat(50)}${truncationMarker(200)}${'y'.repeat(50)}` }, image],
+    });
   });
 
   it('passes the context through to execute', async () => {
@@ -143,20 +186,35 @@ describe('executeToolCall', () => {
 
   it('truncates results, errors included, to the budget', async () => {
     const long = 'x'.repeat(1000);
-    const ok = await executeToolCall(weather(() => long), call('{"city":"X","units":"c"}'), testContext(), {
-      maxResultTokens: 50,
-    });
+    const ok = await executeToolCall(
+      weather(() => long),
+      call('{"city":"X","units":"c"}'),
+      testContext(),
+      {
+        maxResultTokens: 50,
+      },
+    );
     assert.equal(ok.kind, 'ok');
-    assert.match(ok.result as string, /^x{100}\n\n\[… 800 bytes \(~200 tokens\) removed from the middle of this result …\]\n\nx{100}$/);
-    const err = await executeToolCall(weather(() => `Error: ${long}`), call('{"city":"X","units":"c"}'), testContext(), {
-      maxResultTokens: 50,
-    });
+    assert.match(
+      ok.result as string,
+      /^x{100}\n\n\[… 800 bytes \(~200 tokens\) removed from the middle of this result …\]\n\nx{100}$/,
+    );
+    const err = await executeToolCall(
+      weather(() => `Error: ${long}`),
+      call('{"city":"X","units":"c"}'),
+      testContext(),
+      {
+        maxResultTokens: 50,
+      },
+    );
     assert.equal(err.kind, 'error');
     assert.ok(err.result.startsWith('Error: x') && err.result.includes('removed from the middle'));
   });
 
   it('never rejects, even for a bad option', async () => {
-    const outcome = await executeToolCall(echo, call('{"city":"X","units":"c"}'), testContext(), { maxResultTokens: 0 });
+    const outcome = await executeToolCall(echo, call('{"city":"X","units":"c"}'), testContext(), {
+      maxResultTokens: 0,
+    });
     assert.equal(outcome.kind, 'failure');
     assert.match(outcome.result, /^Error: RangeError: maxTokens must be a positive number/);
   });

@@ -94,7 +94,10 @@ describe('zod parameters', () => {
 
   it('treats nested objects as strict', () => {
     const result = withExtras.validate({ email: 'a@b.co', nested: { a: { b: [1], c: 2 }, d: 3 } });
-    assert.deepEqual(result, { ok: false, problems: ['$.nested.a.c is not allowed', '$.nested.d is not allowed'] });
+    assert.deepEqual(result, {
+      ok: false,
+      problems: ['$.nested.a.c is not allowed', '$.nested.d is not allowed'],
+    });
   });
 
   it('reports nested array paths', () => {
@@ -143,7 +146,10 @@ describe('params() builder', () => {
     const ok = built.validate({ s: 'x', i: 2, b: true, a: ['q'], n2: 0.5, e: 'x' });
     assert.deepEqual(ok, { ok: true, value: { s: 'x', i: 2, b: true, a: ['q'], n2: 0.5, e: 'x' } });
     const bad = built.validate({ s: 'x', i: 2, b: 'yes', a: ['q', 3], n2: 1 });
-    assert.deepEqual(bad, { ok: false, problems: ['$.b must be a boolean (got "yes")', '$.a[1] must be a string (got 3)'] });
+    assert.deepEqual(bad, {
+      ok: false,
+      problems: ['$.b must be a boolean (got "yes")', '$.a[1] must be a string (got 3)'],
+    });
   });
 
   it('is immutable: each step returns a new builder', () => {

@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { type ContentPart, DEFAULT_MAX_RESULT_TOKENS, truncateResult, truncationMarker } from '../../src/index.ts';
+import {
+  type ContentPart,
+  DEFAULT_MAX_RESULT_TOKENS,
+  truncateResult,
+  truncationMarker,
+} from '../../src/index.ts';
 
 const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
 const MARKER = /\n\n\[… [\d,]+ bytes \(~[\d,]+ tokens\) removed from the middle of this result …\]\n\n/;
@@ -9,7 +14,11 @@ const MARKER = /\n\n\[… [\d,]+ bytes \(~[\d,]+ tokens\) removed from the middl
 function split(result: string): { head: string; marker: string; tail: string } {
   const match = MARKER.exec(result);
   assert.ok(match, 'marker present');
-  return { head: result.slice(0, match.index), marker: match[0], tail: result.slice(match.index + match[0].length) };
+  return {
+    head: result.slice(0, match.index),
+    marker: match[0],
+    tail: result.slice(match.index + match[0].length),
+  };
 }
 
 describe('truncateResult', () => {
@@ -26,7 +35,10 @@ describe('truncateResult', () => {
     const { head, marker, tail } = split(result);
     assert.equal(head, 'h'.repeat(20_000));
     assert.equal(tail, 't'.repeat(20_000));
-    assert.equal(marker, '\n\n[… 360,000 bytes (~90,000 tokens) removed from the middle of this result …]\n\n');
+    assert.equal(
+      marker,
+      '\n\n[… 360,000 bytes (~90,000 tokens) removed from the middle of this result …]\n\n',
+    );
   });
 
   it('formats the marker with thousands separators and rounds tokens up', () => {
@@ -78,7 +90,9 @@ describe('truncateResult', () => {
 
   it('keeps a single over-budget text part as head + marker + tail', () => {
     const result = truncateResult([{ type: 'text', text: `${'x'.repeat(50)}${'y'.repeat(50)}` }], 10);
-    assert.deepEqual(result, [{ type: 'text', text: `${'x'.repeat(20)}${truncationMarker(60)}${'y'.repeat(20)}` }]);
+    assert.deepEqual(result, [
+      { type: 'text', text: `${'x'.repeat(20)}${truncationMarker(60)}${'y'.repeat(20)}` },
+    ]);
   });
 
   it('refuses a budget that is not positive', () => {
@@ -89,29 +103,39 @@ describe('truncateResult', () => {
 
   it('property: stays within budget + marker and keeps a prefix and a suffix', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 400 }), fc.integer({ min: 1, max: 60 }), (text, maxTokens) => {
-        const result = truncateResult(text, maxTokens) as string;
-        const budget = maxTokens * 4;
-        if (bytes(text) <= budget) {
-          assert.equal(result, text);
-          return;
-        }
-        const { head, marker, tail } = split(result);
-        assert.ok(text.startsWith(head), 'head is a prefix');
-        assert.ok(text.endsWith(tail), 'tail is a suffix');
-        assert.ok(bytes(head) + bytes(tail) <= budget, 'kept bytes within budget');
-        assert.equal(bytes(result), bytes(head) + bytes(marker) + bytes(tail));
-        // The marker reports exactly what went missing.
-        assert.equal(marker, truncationMarker(bytes(text) - bytes(head) - bytes(tail)));
-        // Cuts land on code-point boundaries: nothing dangling at the seams.
-        const afterHead = text.charCodeAt(head.length);
-        assert.ok(!(/[\uD800-\uDBFF]$/.test(head) && afterHead >= 0xdc00 && afterHead <= 0xdfff), 'pair split at head');
-        const beforeTail = text.charCodeAt(text.length - tail.length - 1);
-        assert.ok(!(/^[\uDC00-\uDFFF]/.test(tail) && beforeTail >= 0xd800 && beforeTail <= 0xdbff), 'pair split at tail');
-        // Near-maximal: one more code point would not have fit on either side.
-        const nextHead = [...text.slice(head.length)][0] ?? '';
-        assert.ok(bytes(head) + bytes(nextHead) > Math.ceil(budget / 2));
-      }),
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 400 }),
+        fc.integer({ min: 1, max: 60 }),
+        (text, maxTokens) => {
+          const result = truncateResult(text, maxTokens) as string;
+          const budget = maxTokens * 4;
+          if (bytes(text) <= budget) {
+            assert.equal(result, text);
+            return;
+          }
+          const { head, marker, tail } = split(result);
+          assert.ok(text.startsWith(head), 'head is a prefix');
+          assert.ok(text.endsWith(tail), 'tail is a suffix');
+          assert.ok(bytes(head) + bytes(tail) <= budget, 'kept bytes within budget');
+          assert.equal(bytes(result), bytes(head) + bytes(marker) + bytes(tail));
+          // The marker reports exactly what went missing.
+          assert.equal(marker, truncationMarker(bytes(text) - bytes(head) - bytes(tail)));
+          // Cuts land on code-point boundaries: nothing dangling at the seams.
+          const afterHead = text.charCodeAt(head.length);
+          assert.ok(
+            !(/[\uD800-\uDBFF]$/.test(head) && afterHead >= 0xdc00 && afterHead <= 0xdfff),
+            'pair split at head',
+          );
+          const beforeTail = text.charCodeAt(text.length - tail.length - 1);
+          assert.ok(
+            !(/^[\uDC00-\uDFFF]/.test(tail) && beforeTail >= 0xd800 && beforeTail <= 0xdbff),
+            'pair split at tail',
+          );
+          // Near-maximal: one more code point would not have fit on either side.
+          const nextHead = [...text.slice(head.length)][0] ?? '';
+          assert.ok(bytes(head) + bytes(nextHead) > Math.ceil(budget / 2));
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -84,7 +84,10 @@ export function classifyError(error: unknown, context: ErrorContext): Classified
   }
   const message = messageOf(error);
   const code = errorCode(error);
-  const transient = (code !== undefined && TRANSIENT_CODES.has(code)) || TRANSIENT_TEXT.test(message);
+  // A refused connection or unknown host means nothing is there: retrying only delays the clear error.
+  const absent = code === 'ECONNREFUSED' || code === 'ENOTFOUND';
+  const transient =
+    !absent && ((code !== undefined && TRANSIENT_CODES.has(code)) || TRANSIENT_TEXT.test(message));
   const cause = code ?? (/overloaded/i.test(message) ? 'overloaded' : message.slice(0, 80));
   return {
     error: new ModelError(`${context.provider} call failed: ${message}`, {

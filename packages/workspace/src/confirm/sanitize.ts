@@ -4,7 +4,14 @@
 // newlines are kept. The raw text is what runs; this is only what is shown.
 
 /** A kind of hidden content the sanitizer found. */
-export type SanitizeWarning = 'control' | 'escape' | 'carriage-return' | 'backspace' | 'bidi' | 'zero-width' | 'homoglyph';
+export type SanitizeWarning =
+  | 'control'
+  | 'escape'
+  | 'carriage-return'
+  | 'backspace'
+  | 'bidi'
+  | 'zero-width'
+  | 'homoglyph';
 
 /** The visible text and what was found in it. */
 export interface SanitizedText {
@@ -15,7 +22,7 @@ export interface SanitizedText {
 }
 
 const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
-const ZERO_WIDTH = /[\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200D\u2060-\u2064\uFEFF]/;
+const ZERO_WIDTH = /\u034F|[\u00AD\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200D\u2060-\u2064\uFEFF]/;
 const CYRILLIC = /[\u0400-\u04FF]/;
 const LATIN = /[A-Za-z]/;
 
@@ -53,7 +60,15 @@ export function sanitizeForDisplay(input: string): SanitizedText {
     if (char === '\n') text += char;
     else if (char === '\t') text += '\\t';
     else if (code < 0x20 || code === 0x7f || (code >= 0x80 && code <= 0x9f)) {
-      found.add(code === 0x1b || code === 0x9b ? 'escape' : code === 0x0d ? 'carriage-return' : code === 0x08 ? 'backspace' : 'control');
+      found.add(
+        code === 0x1b || code === 0x9b
+          ? 'escape'
+          : code === 0x0d
+            ? 'carriage-return'
+            : code === 0x08
+              ? 'backspace'
+              : 'control',
+      );
       text += hex2(code);
     } else if (BIDI.test(char)) {
       found.add('bidi');

@@ -37,7 +37,8 @@ export function terminalConfirmer(options: TerminalConfirmerOptions): Confirmer 
 export function formatPrompt(request: ConfirmRequest): string {
   const lines = [`\n[${request.tool}] ${request.title}`];
   for (const w of request.warnings) lines.push(`  ! warning: the text contains ${WARNING_TEXT[w]}`);
-  if (request.detail) lines.push(...request.detail.split('\n').map((l, i) => (i === 0 ? `  $ ${l}` : `    ${l}`)));
+  if (request.detail)
+    lines.push(...request.detail.split('\n').map((l, i) => (i === 0 ? `  $ ${l}` : `    ${l}`)));
   lines.push('Allow? (y/n) ');
   return lines.join('\n');
 }

@@ -17,14 +17,20 @@ export async function atomicWrite(real: string, data: string | Buffer): Promise<
   const dir = dirname(real);
   await mkdir(dir, { recursive: true });
   if ((await realpath(dir)) !== dir) {
-    throw new PathRefusedError(`the directory of ${real} changed while writing (a symbolic link appeared); refused`);
+    throw new PathRefusedError(
+      `the directory of ${real} changed while writing (a symbolic link appeared); refused`,
+    );
   }
   const mode = await stat(real).then(
     (s) => s.mode & 0o7777,
     () => undefined,
   );
   const temp = join(dir, `.${basename(real)}.${randomBytes(6).toString('hex')}.kodama-tmp`);
-  const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o666);
+  const handle = await open(
+    temp,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+    0o666,
+  );
   try {
     try {
       await handle.writeFile(data);

@@ -18,7 +18,8 @@ function startsWith(sample: Uint8Array, bytes: readonly number[], at = 0): boole
  * sequences); text otherwise.
  */
 export function sniffFileKind(sample: Uint8Array): FileKind {
-  if (startsWith(sample, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { kind: 'image', mediaType: 'image/png' };
+  if (startsWith(sample, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    return { kind: 'image', mediaType: 'image/png' };
   if (startsWith(sample, [0xff, 0xd8, 0xff])) return { kind: 'image', mediaType: 'image/jpeg' };
   if (startsWith(sample, [0x47, 0x49, 0x46, 0x38])) return { kind: 'image', mediaType: 'image/gif' };
   if (startsWith(sample, [0x52, 0x49, 0x46, 0x46]) && startsWith(sample, [0x57, 0x45, 0x42, 0x50], 8)) {
@@ -34,7 +35,8 @@ export function sniffFileKind(sample: Uint8Array): FileKind {
     total++;
     const code = char.codePointAt(0)!;
     // \t \n \v \f \r and ESC (coloured logs) are ordinary in text files.
-    if (code === 0xfffd || (code < 0x20 && !(code >= 0x09 && code <= 0x0d) && code !== 0x1b) || code === 0x7f) odd++;
+    if (code === 0xfffd || (code < 0x20 && !(code >= 0x09 && code <= 0x0d) && code !== 0x1b) || code === 0x7f)
+      odd++;
   }
   return odd / total > 0.3 ? { kind: 'binary' } : { kind: 'text' };
 }

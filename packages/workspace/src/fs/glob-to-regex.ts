@@ -22,7 +22,10 @@ export function globToRegex(pattern: string, caseInsensitive = false): RegExp {
       const end = anchored.indexOf(']', i + 2);
       if (end < 0) out += '\\[';
       else {
-        const body = anchored.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\');
+        const body = anchored
+          .slice(i + 1, end)
+          .replace(/^!/, '^')
+          .replace(/\\/g, '\\\\');
         out += `[${body}]`;
         i = end;
       }

@@ -25,7 +25,10 @@ export interface Page {
 }
 
 /** Formats lines `offset..` in `cat -n` shape until a limit is hit. Lines may end in `\r` (dropped). */
-export async function pageLines(lines: AsyncIterable<string> | Iterable<string>, limits: PageLimits): Promise<Page> {
+export async function pageLines(
+  lines: AsyncIterable<string> | Iterable<string>,
+  limits: PageLimits,
+): Promise<Page> {
   const out: string[] = [];
   let bytes = 0;
   let number = 0;
@@ -33,7 +36,8 @@ export async function pageLines(lines: AsyncIterable<string> | Iterable<string>,
   for await (const raw of lines) {
     number++;
     if (number < limits.offset) continue;
-    if (stoppedBy) return { text: out.join('\n'), lastLine: number - 1, more: true, stoppedBy, linesSeen: number };
+    if (stoppedBy)
+      return { text: out.join('\n'), lastLine: number - 1, more: true, stoppedBy, linesSeen: number };
     let line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (line.length > limits.maxLineLength) {
       line = `${line.slice(0, limits.maxLineLength)} [... line truncated: ${line.length} characters; use the grep tool to search long lines]`;
@@ -41,7 +45,13 @@ export async function pageLines(lines: AsyncIterable<string> | Iterable<string>,
     const formatted = `${String(number).padStart(6, ' ')}\t${line}`;
     const size = Buffer.byteLength(formatted) + 1;
     if (bytes + size > limits.maxBytes && out.length > 0) {
-      return { text: out.join('\n'), lastLine: number - 1, more: true, stoppedBy: 'bytes', linesSeen: number };
+      return {
+        text: out.join('\n'),
+        lastLine: number - 1,
+        more: true,
+        stoppedBy: 'bytes',
+        linesSeen: number,
+      };
     }
     out.push(formatted);
     bytes += size;

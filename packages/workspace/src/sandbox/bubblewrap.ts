@@ -5,7 +5,16 @@ import type { Workspace } from '../workspace/workspace.ts';
 import type { BubblewrapSandbox, SandboxOptions } from './sandbox-options.ts';
 
 /** System directories mounted read-only (a symlink such as `/bin -> usr/bin` is recreated as a symlink). */
-export const SYSTEM_DIRS: readonly string[] = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/opt'];
+export const SYSTEM_DIRS: readonly string[] = [
+  '/usr',
+  '/bin',
+  '/sbin',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/opt',
+];
 
 /**
  * The only parts of `/etc` a command sees: TLS roots, name resolution, time
@@ -86,14 +95,18 @@ export async function assertSandboxAvailable(workspace: Workspace, sandbox: Sand
   const bwrap = sandbox.bwrapPath ?? 'bwrap';
   let result: Awaited<ReturnType<typeof runProcess>>;
   try {
-    result = await runProcess(wrapArgv(workspace, sandbox, ['true']), { outputMode: 'separate', timeoutMs: 15_000 });
+    result = await runProcess(wrapArgv(workspace, sandbox, ['true']), {
+      outputMode: 'separate',
+      timeoutMs: 15_000,
+    });
   } catch (error) {
     throw new SandboxUnavailableError(
       `bubblewrap sandbox requested but ${bwrap} cannot be started (${(error as Error).message}); install the bubblewrap package. Nothing was run unsandboxed.`,
     );
   }
   if (result.exitCode !== 0) {
-    const why = (result.stderr || result.output).trim() || `exit code ${result.exitCode ?? result.exitSignal}`;
+    const why =
+      (result.stderr || result.output).trim() || `exit code ${result.exitCode ?? result.exitSignal}`;
     throw new SandboxUnavailableError(
       `bubblewrap sandbox requested but it cannot start here: ${why}. Nothing was run unsandboxed.`,
     );

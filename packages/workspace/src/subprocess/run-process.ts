@@ -60,7 +60,10 @@ export interface RunProcessResult {
  * Rejects only when the process cannot be started (e.g. ENOENT); a non-zero
  * exit, a timeout or an abort are reported in the result.
  */
-export function runProcess(argv: readonly string[], options: RunProcessOptions = {}): Promise<RunProcessResult> {
+export function runProcess(
+  argv: readonly string[],
+  options: RunProcessOptions = {},
+): Promise<RunProcessResult> {
   const [command, ...args] = argv;
   if (!command) return Promise.reject(new TypeError('runProcess: empty argv'));
   const maxBytes = options.maxOutputBytes ?? 1024 * 1024;

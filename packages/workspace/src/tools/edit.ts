@@ -10,7 +10,10 @@ const parameters = params()
   .requiredString('path', 'File to edit, relative to the project root or absolute')
   .requiredString('old_string', 'Exact text to replace, including whitespace and indentation')
   .requiredString('new_string', 'Text to put in its place')
-  .optionalBoolean('replace_all', 'Replace every occurrence (default false: old_string must occur exactly once)');
+  .optionalBoolean(
+    'replace_all',
+    'Replace every occurrence (default false: old_string must occur exactly once)',
+  );
 
 const DESCRIPTION = `Replaces exact text in a file of the workspace.
 Usage:
@@ -50,13 +53,16 @@ export function editTool(workspace: Workspace): AnyTool {
     sequential: true,
     async execute(args) {
       const shownAs = args.path;
-      if (args.old_string === '') throw new ToolError('old_string is empty; to create a file use the write tool');
-      if (args.old_string === args.new_string) throw new ToolError('old_string and new_string are the same; nothing to do');
+      if (args.old_string === '')
+        throw new ToolError('old_string is empty; to create a file use the write tool');
+      if (args.old_string === args.new_string)
+        throw new ToolError('old_string and new_string are the same; nothing to do');
       try {
         const real = await workspace.resolve(args.path, 'write');
         return await withPathLock(real, async () => {
           const original = await readText(workspace, real);
-          if (original.includes('\0')) throw new ToolError(`${shownAs} is a binary file; edit changes text files only`);
+          if (original.includes('\0'))
+            throw new ToolError(`${shownAs} is a binary file; edit changes text files only`);
           const crlf = original.includes('\r\n');
           const toLf = (s: string) => (crlf ? s.replace(/\r\n/g, '\n') : s);
           const text = toLf(original);

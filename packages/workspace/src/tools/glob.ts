@@ -13,7 +13,10 @@ import { ripgrepRecords } from './ripgrep-lines.ts';
 export const GLOB_MAX_RESULTS = 500;
 
 const parameters = params()
-  .requiredString('pattern', 'Glob relative to path, e.g. "**/*.ts", "src/*.md"; without "/" it matches file names at any depth')
+  .requiredString(
+    'pattern',
+    'Glob relative to path, e.g. "**/*.ts", "src/*.md"; without "/" it matches file names at any depth',
+  )
   .optionalString('path', 'Directory to search (default: the project root)');
 
 const DESCRIPTION = `Finds files by name in the workspace, newest first.
@@ -32,14 +35,25 @@ export function globTool(workspace: Workspace, options: { readonly ripgrepPath?:
     async execute(args, context) {
       const shownAs = args.path ?? '.';
       if (isAbsolute(args.pattern) || args.pattern.split('/').includes('..')) {
-        throw new ToolError('the pattern must be relative to path and must not contain ".."; pass the directory as path');
+        throw new ToolError(
+          'the pattern must be relative to path and must not contain ".."; pass the directory as path',
+        );
       }
       try {
         const real = await workspace.resolve(shownAs, 'read');
         if (!(await stat(real)).isDirectory()) throw new ToolError(`${shownAs} is not a directory`);
         const rg = options.ripgrepPath ?? (await findRipgrep());
         // rg's own --glob would override .gitignore, so the pattern is applied here instead.
-        const argv = [rg, '--files', '--null', '--color=never', '--hidden', '--no-require-git', '--glob', '!.git'];
+        const argv = [
+          rg,
+          '--files',
+          '--null',
+          '--color=never',
+          '--hidden',
+          '--no-require-git',
+          '--glob',
+          '!.git',
+        ];
         argv.push(...workspace.denylist.ripgrepExclusions(), '--', real);
         const result = await runProcess(argv, {
           cwd: workspace.projectRoot,
@@ -49,17 +63,28 @@ export function globTool(workspace: Workspace, options: { readonly ripgrepPath?:
           registry: workspace.processes,
         });
         if (result.aborted) throw context.signal.reason ?? new Error('aborted');
-        if (result.exitCode === 2 && result.output === '') throw new ToolError(`ripgrep failed: ${result.stderr.trim()}`);
+        if (result.exitCode === 2 && result.output === '')
+          throw new ToolError(`ripgrep failed: ${result.stderr.trim()}`);
         const matcher = globToRegex(args.pattern);
-        const matched = ripgrepRecords(result.output, workspace, true).filter((r) => matcher.test(relative(real, r.path)));
+        const matched = ripgrepRecords(result.output, workspace, true).filter((r) =>
+          matcher.test(relative(real, r.path)),
+        );
         if (matched.length === 0) return `No files match ${JSON.stringify(args.pattern)} in ${shownAs}`;
         const withTimes = await Promise.all(
-          matched.map(async (r) => ({ path: r.path, mtime: await stat(r.path).then((s) => s.mtimeMs, () => 0) })),
+          matched.map(async (r) => ({
+            path: r.path,
+            mtime: await stat(r.path).then(
+              (s) => s.mtimeMs,
+              () => 0,
+            ),
+          })),
         );
         withTimes.sort((a, b) => b.mtime - a.mtime || (a.path < b.path ? -1 : 1));
         const shown = withTimes.slice(0, GLOB_MAX_RESULTS).map((f) => workspace.displayPath(f.path));
         if (withTimes.length > shown.length) {
-          shown.push(`[... ${withTimes.length - shown.length} more files not shown; narrow the pattern or path]`);
+          shown.push(
+            `[... ${withTimes.length - shown.length} more files not shown; narrow the pattern or path]`,
+          );
         }
         return shown.join('\n');
       } catch (error) {

@@ -45,7 +45,15 @@ export function grepTool(workspace: Workspace, options: { readonly ripgrepPath?:
         const real = await workspace.resolve(shownAs, 'read');
         await stat(real);
         const rg = options.ripgrepPath ?? (await findRipgrep());
-        const argv = [rg, '--null', '--color=never', '--no-heading', '--with-filename', '--hidden', '--no-require-git'];
+        const argv = [
+          rg,
+          '--null',
+          '--color=never',
+          '--no-heading',
+          '--with-filename',
+          '--hidden',
+          '--no-require-git',
+        ];
         if (mode === 'content') argv.push('--line-number', '--max-columns=2000', '--max-columns-preview');
         if (mode === 'files_with_matches') argv.push('--files-with-matches');
         if (mode === 'count') argv.push('--count-matches');
@@ -87,7 +95,8 @@ export function grepTool(workspace: Workspace, options: { readonly ripgrepPath?:
             `[... ${result.stoppedEarly ? 'results were cut short; at least ' : ''}${hidden} more result lines not shown; narrow the pattern, path or glob${mode === 'content' ? ', or use output_mode=files_with_matches' : ''}]`,
           );
         }
-        if (result.exitCode === 2) lines.push(`[some files could not be searched: ${result.stderr.trim().split('\n')[0]}]`);
+        if (result.exitCode === 2)
+          lines.push(`[some files could not be searched: ${result.stderr.trim().split('\n')[0]}]`);
         return lines.join('\n');
       } catch (error) {
         toToolError(error, shownAs);

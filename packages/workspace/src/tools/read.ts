@@ -56,17 +56,22 @@ export function readTool(workspace: Workspace): AnyTool {
         const handle = await openForRead(workspace, real);
         try {
           const info = await handle.stat();
-          if (info.isDirectory()) throw new ToolError(`${shownAs} is a directory; use the glob tool to list its files`);
+          if (info.isDirectory())
+            throw new ToolError(`${shownAs} is a directory; use the glob tool to list its files`);
           if (!info.isFile()) throw new ToolError(`${shownAs} is not a regular file`);
           const sample = Buffer.alloc(Math.min(BINARY_SAMPLE_BYTES, info.size));
           await handle.read(sample, 0, sample.length, 0);
           const kind = sniffFileKind(sample);
           if (kind.kind === 'binary') {
-            throw new ToolError(`${shownAs} is a binary file (${info.size} bytes); read shows text files only`);
+            throw new ToolError(
+              `${shownAs} is a binary file (${info.size} bytes); read shows text files only`,
+            );
           }
           if (kind.kind === 'image') {
             if (info.size > READ_MAX_IMAGE_BYTES) {
-              throw new ToolError(`${shownAs} is an image of ${info.size} bytes, over the ${READ_MAX_IMAGE_BYTES} byte limit`);
+              throw new ToolError(
+                `${shownAs} is an image of ${info.size} bytes, over the ${READ_MAX_IMAGE_BYTES} byte limit`,
+              );
             }
             const data = (await handle.readFile()).toString('base64');
             return [
@@ -79,7 +84,9 @@ export function readTool(workspace: Workspace): AnyTool {
           let page: Page;
           if (kind.kind === 'pdf') {
             if (info.size > READ_MAX_PDF_BYTES) {
-              throw new ToolError(`${shownAs} is a PDF of ${info.size} bytes, over the ${READ_MAX_PDF_BYTES} byte limit`);
+              throw new ToolError(
+                `${shownAs} is a PDF of ${info.size} bytes, over the ${READ_MAX_PDF_BYTES} byte limit`,
+              );
             }
             const text = await pdfText(new Uint8Array(await handle.readFile())).catch((error: Error) => {
               throw new ToolError(`cannot extract text from the PDF ${shownAs}: ${error.message}`);

@@ -31,5 +31,7 @@ export function ripgrepRecords(output: string, workspace: Workspace, fileList: b
     }
     return ok;
   };
-  return records.filter((r) => allowed(r.path)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return records
+    .filter((r) => allowed(r.path))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

@@ -42,7 +42,8 @@ export function writeTool(workspace: Workspace, confirmer: Confirmer): AnyTool {
         return await withPathLock(real, async () => {
           const next = Buffer.from(args.content, 'utf8');
           const old = await currentContent(real);
-          if (old?.equals(next)) throw new ToolError(`${shownAs} already has exactly this content; nothing was written`);
+          if (old?.equals(next))
+            throw new ToolError(`${shownAs} already has exactly this content; nothing was written`);
           if (old) {
             const display = sanitizeForDisplay(workspace.displayPath(real));
             const approved = await confirmer.confirm(
@@ -54,7 +55,8 @@ export function writeTool(workspace: Workspace, confirmer: Confirmer): AnyTool {
               },
               context.signal,
             );
-            if (!approved) throw new ToolError(`user declined to overwrite ${shownAs}; the file is unchanged`);
+            if (!approved)
+              throw new ToolError(`user declined to overwrite ${shownAs}; the file is unchanged`);
           }
           await atomicWrite(real, next);
           return `${old ? 'Overwrote' : 'Created'} ${workspace.displayPath(real)} (${next.length} bytes)`;

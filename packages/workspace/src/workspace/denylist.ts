@@ -29,7 +29,8 @@ const PRIVATE_KEY = /^id_[a-z0-9_-]+$/;
 const NPM_TOKEN = /(_authToken|_auth|_password|:password)\s*=/i;
 
 // Zero-width, bidi and other format characters that render as nothing.
-const INVISIBLE = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\uFEFF]/g;
+const INVISIBLE =
+  /\u034F|[\u00AD\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\uFEFF]/g;
 
 /** Folds a name for comparison: NFKC, invisible characters removed, lower case. */
 export function foldName(name: string): string {
@@ -45,7 +46,10 @@ interface CompiledPattern {
 function compile(pattern: string): CompiledPattern {
   const directory = pattern.endsWith('/');
   const body = foldName(directory ? pattern.slice(0, -1) : pattern);
-  const escaped = body.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const escaped = body
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return { source: pattern, directory, regex: new RegExp(`^${escaped}$`) };
 }
 

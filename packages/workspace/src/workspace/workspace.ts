@@ -85,7 +85,8 @@ export class Workspace {
       writableRoots.push(real);
     }
     const readableRoots = [projectRoot, ...writableRoots];
-    for (const r of options.readableRoots ?? []) readableRoots.push(await root(resolve(projectRoot, r), 'readable root'));
+    for (const r of options.readableRoots ?? [])
+      readableRoots.push(await root(resolve(projectRoot, r), 'readable root'));
     const untrustedRoots: string[] = [];
     for (const u of options.untrustedRoots ?? []) {
       const real = await root(resolve(projectRoot, u), 'untrusted root');
@@ -116,7 +117,8 @@ export class Workspace {
     if (path.includes('\0')) throw new PathRefusedError('the path contains a NUL byte');
     const requested = resolve(this.projectRoot, path);
     const deniedName = this.denylist.matchName(requested);
-    if (deniedName) throw new PathRefusedError(`${path} is a credential file (${deniedName}); access is refused`);
+    if (deniedName)
+      throw new PathRefusedError(`${path} is a credential file (${deniedName}); access is refused`);
     const real = await realPathOf(requested);
     this.check(real, access, path);
     return real;

@@ -52,9 +52,28 @@ const USAGE_KEY_SET: ReadonlySet<string> = new Set(USAGE_KEYS);
 const KINDS: ReadonlySet<string> = new Set<HistoryMessageKind>(['user', 'injected', 'assistant', 'tool']);
 const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i;
 
-/** The tool calls of the latest assistant message that tool results may still answer. */
+/**
+ * The tool calls of the latest assistant message, which the tool results after
+ * it may answer. Small batches are searched linearly (cheaper than a Map per
+ * message); large ones get an index so hostile input stays linear.
+ */
 interface OpenBatch {
-  readonly calls: Map<string, { readonly name: string; answered: boolean }>;
+  readonly calls: readonly ToolCall[];
+  readonly answered: boolean[];
+  readonly index: Map<string, number> | undefined;
+}
+
+const INDEX_FROM = 16;
+
+function findCall(
+  calls: readonly ToolCall[],
+  index: Map<string, number> | undefined,
+  id: string,
+  end: number,
+): number {
+  if (index !== undefined) return index.get(id) ?? -1;
+  for (let i = 0; i < end; i++) if (calls[i]!.id === id) return i;
+  return -1;
 }
 
 /**
@@ -150,18 +169,22 @@ function readAssistant(
   const reasoning = optionalString(object.reasoning, at(path, 'reasoning'));
   const rawCalls = expectArray(object.toolCalls, at(path, 'toolCalls'));
   const toolCalls = new Array<ToolCall>(rawCalls.length);
-  const calls = new Map<string, { name: string; answered: boolean }>();
+  const index = rawCalls.length > INDEX_FROM ? new Map<string, number>() : undefined;
   for (let i = 0; i < rawCalls.length; i++) {
     const callPath = `${path}.toolCalls[${i}]`;
     const call = expectShape(rawCalls[i], callPath, CALL_KEYS);
     const id = expectString(call.id, `${callPath}.id`);
     const name = expectString(call.name, `${callPath}.name`);
     const args = expectString(call.arguments, `${callPath}.arguments`);
-    if (calls.has(id)) fail(`${callPath}.id ${quote(id)} repeats an earlier call id of the same message`);
-    calls.set(id, { name, answered: false });
+    if (findCall(toolCalls, index, id, i) >= 0)
+      fail(`${callPath}.id ${quote(id)} repeats an earlier call id of the same message`);
+    index?.set(id, i);
     toolCalls[i] = { id, name, arguments: args };
   }
-  state.batch = calls.size > 0 ? { calls } : undefined;
+  state.batch =
+    toolCalls.length > 0
+      ? { calls: toolCalls, answered: new Array(toolCalls.length).fill(false), index }
+      : undefined;
   return reasoning === undefined
     ? { role: 'assistant', text, toolCalls }
     : { role: 'assistant', text, reasoning, toolCalls };
@@ -169,18 +192,20 @@ function readAssistant(
 
 /** A tool result must answer, once, a call of the assistant message its run of results follows. */
 function answer(state: State, toolCallId: string, toolName: string, path: string): void {
-  const call = state.batch?.calls.get(toolCallId);
-  if (call === undefined) {
+  const batch = state.batch;
+  const at = batch === undefined ? -1 : findCall(batch.calls, batch.index, toolCallId, batch.calls.length);
+  if (batch === undefined || at < 0) {
     fail(`${path}.toolCallId ${quote(toolCallId)} answers no tool call of the assistant message before it`);
   }
-  if (call.answered)
+  if (batch.answered[at])
     fail(`${path}.toolCallId ${quote(toolCallId)} answers a tool call that already has a result`);
-  if (call.name !== toolName) {
+  const name = batch.calls[at]!.name;
+  if (name !== toolName) {
     fail(
-      `${path}.toolName ${quote(toolName)} differs from the name of tool call ${quote(toolCallId)} (${quote(call.name)})`,
+      `${path}.toolName ${quote(toolName)} differs from the name of tool call ${quote(toolCallId)} (${quote(name)})`,
     );
   }
-  call.answered = true;
+  batch.answered[at] = true;
 }
 
 function readContent(raw: unknown, path: string, state: State): Content {
@@ -220,19 +245,19 @@ function readPart(raw: unknown, path: string, state: State): ContentPart {
 
 function readUsage(raw: unknown, path: string): Usage {
   const usage = expectShape(raw, path, USAGE_KEY_SET);
-  const count = (key: (typeof USAGE_KEYS)[number]): number | undefined => {
-    const value = usage[key];
-    if (value === undefined) return undefined;
-    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-      fail(`${path}.${key} must be a non-negative integer, got ${describeValue(value)}`);
-    }
-    return value;
-  };
   return {
-    inputTokens: count('inputTokens'),
-    outputTokens: count('outputTokens'),
-    cacheReadTokens: count('cacheReadTokens'),
-    cacheWriteTokens: count('cacheWriteTokens'),
-    reasoningTokens: count('reasoningTokens'),
+    inputTokens: readCount(usage.inputTokens, path, 'inputTokens'),
+    outputTokens: readCount(usage.outputTokens, path, 'outputTokens'),
+    cacheReadTokens: readCount(usage.cacheReadTokens, path, 'cacheReadTokens'),
+    cacheWriteTokens: readCount(usage.cacheWriteTokens, path, 'cacheWriteTokens'),
+    reasoningTokens: readCount(usage.reasoningTokens, path, 'reasoningTokens'),
   };
+}
+
+function readCount(value: unknown, path: string, key: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    fail(`${path}.${key} must be a non-negative integer, got ${describeValue(value)}`);
+  }
+  return value;
 }

@@ -187,7 +187,10 @@ class Checker {
     }
     if (typeof schema.pattern === 'string' && compilePattern(schema.pattern)?.test(value) === false) {
       // A named format reads better than the regex that implements it (zod's z.email()).
-      const what = typeof schema.format === 'string' ? `be a valid ${schema.format}` : `match the pattern ${schema.pattern}`;
+      const what =
+        typeof schema.format === 'string'
+          ? `be a valid ${schema.format}`
+          : `match the pattern ${schema.pattern}`;
       this.problems.push(`${path} must ${what} (got ${previewValue(value)})`);
     }
   }

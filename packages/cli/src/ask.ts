@@ -1,0 +1,106 @@
+import { resolve } from 'node:path';
+import {
+  Agent,
+  Cancellable,
+  CancelledError,
+  type Listener,
+  ModelError,
+  StepLimit,
+  Terminal,
+} from '@kodama/core';
+import { discoverDefaultModel, resolveModel } from '@kodama/models';
+import type { AskArgs } from './args.ts';
+import { loadConfig } from './config.ts';
+import { JsonLines } from './json-lines.ts';
+import { NO_MODEL_MESSAGE } from './no-model.ts';
+import { buildTools, UnknownToolError } from './tool-registry.ts';
+
+/** The process streams and environment the command runs with (injected so tests can drive it). */
+export interface CliIO {
+  readonly env: NodeJS.ProcessEnv;
+  readonly stdout: NodeJS.WritableStream;
+  readonly stderr: NodeJS.WritableStream;
+  readonly stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  /** Where SIGINT is heard; default `process`. */
+  readonly signals?: Pick<NodeJS.Process, 'on' | 'off'>;
+}
+
+/** Tool-call budget of one `kodama ask` turn unless `--max-steps` says otherwise. */
+export const DEFAULT_MAX_STEPS = 25;
+
+const SYSTEM_PROMPT = `You are kodama, a careful assistant working in a terminal.
+Use the tools you are given when they help; never guess a number you can compute.
+Answer concisely.`;
+
+/** `kodama ask`: one agent turn, streamed. Resolves to the exit status. */
+export async function ask(args: AskArgs, io: CliIO): Promise<number> {
+  const say = (message: string) => io.stderr.write(`kodama: ${message}\n`);
+  const target = args.model ?? (io.env.KODAMA_MODEL?.trim() || (await discoverDefaultModel({ env: io.env }))?.target);
+  if (!target) {
+    io.stderr.write(NO_MODEL_MESSAGE);
+    return 2;
+  }
+
+  let model: Awaited<ReturnType<typeof resolveModel>>;
+  try {
+    model = await resolveModel(target, { env: io.env });
+  } catch (error) {
+    say(error instanceof Error ? error.message : String(error));
+    return 2;
+  }
+
+  const closers: Array<() => void | Promise<void>> = [];
+  let tools: Awaited<ReturnType<typeof buildTools>>;
+  try {
+    tools = await buildTools(args.tools, {
+      config: await loadConfig(io.env),
+      root: resolve(args.root ?? process.cwd()),
+      yes: args.yes,
+      sandbox: args.sandbox ?? 'none',
+      stdin: io.stdin,
+      stderr: io.stderr,
+      onClose: (handler) => closers.push(handler),
+    });
+  } catch (error) {
+    for (const close of closers.reverse()) await close();
+    say(error instanceof Error ? error.message : String(error));
+    return error instanceof UnknownToolError ? 2 : 1;
+  }
+
+  const listener: Listener = args.json ? new JsonLines(io.stdout) : new Terminal({ stdout: io.stdout, stderr: io.stderr });
+  const cancellable = new Cancellable();
+  const agent = new Agent({
+    model,
+    systemPrompt: SYSTEM_PROMPT,
+    stepLimit: new StepLimit(args.maxSteps ?? DEFAULT_MAX_STEPS, 'synthesize'),
+    cancellable,
+    streaming: true,
+    configure: (c) => {
+      for (const tool of tools) c.addTool(tool);
+      c.addListener(listener);
+      for (const close of closers) c.onClose(close);
+    },
+  });
+
+  const signals = io.signals ?? process;
+  const onInterrupt = () => cancellable.cancel();
+  signals.on('SIGINT', onInterrupt);
+  try {
+    await agent.run(args.prompt);
+    return 0;
+  } catch (error) {
+    const message = describeFailure(error);
+    if (args.json) io.stdout.write(`${JSON.stringify({ type: 'error', message })}\n`);
+    say(message);
+    return CancelledError.isInstance(error) ? 130 : 1;
+  } finally {
+    signals.off('SIGINT', onInterrupt);
+    await agent.close();
+  }
+}
+
+function describeFailure(error: unknown): string {
+  if (CancelledError.isInstance(error)) return 'cancelled';
+  if (ModelError.isInstance(error)) return `model call failed: ${error.message}`;
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

@@ -1,0 +1,151 @@
+// `kodama ask` end to end: the real CLI process, the real model layer over
+// HTTP, against testkit's scripted OpenAI-compatible server.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { after, before, test } from 'node:test';
+import { type ScriptedServer, startOpenAICompatibleServer } from '@kodama/testkit';
+
+const BIN = fileURLToPath(new URL('../bin/kodama.js', import.meta.url));
+
+interface Outcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** A port nothing listens on: bound, then released. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((r) => server.close(() => r()));
+  return port;
+}
+
+let dead: number;
+before(async () => {
+  dead = await closedPort();
+});
+
+/** An environment with no keys and every local-server probe pointed at a closed port. */
+function isolatedEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME };
+  env.LLAMACPP_BASE_URL = `http://127.0.0.1:${dead}`;
+  env.OLLAMA_HOST = `http://127.0.0.1:${dead}`;
+  env.LMSTUDIO_BASE_URL = `http://127.0.0.1:${dead}`;
+  env.XDG_CONFIG_HOME = '/nonexistent-kodama-config';
+  return { ...env, ...extra };
+}
+
+function runKodama(args: string[], env: NodeJS.ProcessEnv): Promise<Outcome> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const servers: ScriptedServer[] = [];
+after(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+});
+
+async function serve(script: Parameters<typeof startOpenAICompatibleServer>[0]['script']) {
+  const server = await startOpenAICompatibleServer({ script, models: ['scripted-model'] });
+  servers.push(server);
+  return server;
+}
+
+test('ask runs a tool round trip: answer on stdout, tool traffic on stderr, exit 0', async () => {
+  const server = await serve([
+    { toolCalls: [{ name: 'calculator', arguments: { expression: '17 * 23' } }] },
+    { text: '17 * 23 = 391.' },
+  ]);
+  const out = await runKodama(
+    ['ask', '--model', `openai-compatible:${server.url}/v1`, 'What is 17 * 23?'],
+    isolatedEnv(),
+  );
+  assert.equal(out.code, 0, out.stderr);
+  assert.equal(out.stdout.trim(), '17 * 23 = 391.');
+  assert.match(out.stderr, /→ calculator\(.*17 \* 23.*\)/);
+  assert.match(out.stderr, /← calculator: 391/);
+  // The model saw the calculator's real answer in the second request.
+  const second = server.modelCalls[1]?.body as { messages: Array<{ role: string; content: unknown }> };
+  const toolMessage = second.messages.find((m) => m.role === 'tool');
+  assert.equal(toolMessage?.content, '391');
+  const first = server.modelCalls[0]?.body as { tools: Array<{ function: { name: string } }>; model: string };
+  assert.deepEqual(
+    first.tools.map((t) => t.function.name),
+    ['calculator'],
+  );
+  assert.equal(first.model, 'scripted-model');
+});
+
+test('KODAMA_MODEL names the model when --model is absent; --json prints one event per line', async () => {
+  const server = await serve([{ text: 'hello there' }]);
+  const out = await runKodama(
+    ['ask', '--json', 'hi'],
+    isolatedEnv({ KODAMA_MODEL: `openai-compatible:${server.url}/v1@scripted-model` }),
+  );
+  assert.equal(out.code, 0, out.stderr);
+  const events = out.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { type: string; text?: string });
+  assert.equal(events[0]?.type, 'user-turn');
+  assert.ok(events.some((e) => e.type === 'assistant-delta'));
+  assert.deepEqual(
+    events.filter((e) => e.type === 'assistant').map((e) => e.text),
+    ['hello there'],
+  );
+  assert.ok(events.some((e) => e.type === 'tokens'));
+});
+
+test('with no model anywhere it exits 2 and says how to point it at one', async () => {
+  const out = await runKodama(['ask', 'What is 17 * 23?'], isolatedEnv());
+  assert.equal(out.code, 2);
+  assert.equal(out.stdout, '');
+  assert.match(out.stderr, /no model found/);
+  assert.match(out.stderr, /--model/);
+  assert.match(out.stderr, /KODAMA_MODEL/);
+  assert.match(out.stderr, /kodama-testkit serve --script/);
+});
+
+test('a provider failure exits 1 with the cause; a bad target exits 2 naming the fix', async () => {
+  const server = await serve([
+    { fault: 'http', status: 400, body: '{"error":{"message":"bad request: context too long"}}' },
+  ]);
+  const failed = await runKodama(['ask', '--model', `openai-compatible:${server.url}/v1`, 'hi'], isolatedEnv());
+  assert.equal(failed.code, 1);
+  assert.match(failed.stderr, /400/);
+
+  const unknown = await runKodama(['ask', '--model', 'nosuch:thing', 'hi'], isolatedEnv());
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /nosuch/);
+
+  const missingKey = await runKodama(['ask', '--model', 'anthropic:claude-sonnet-4-5', 'hi'], isolatedEnv());
+  assert.equal(missingKey.code, 2);
+  assert.match(missingKey.stderr, /ANTHROPIC_API_KEY/);
+});
+
+test('an unknown tool name exits 2 and lists the tools kodama ships', async () => {
+  const server = await serve([{ text: 'unused' }]);
+  const out = await runKodama(
+    ['ask', '--model', `openai-compatible:${server.url}/v1`, '--tools', 'calculator,teleport', 'hi'],
+    isolatedEnv(),
+  );
+  assert.equal(out.code, 2);
+  assert.match(out.stderr, /unknown tool "teleport"/);
+  assert.match(out.stderr, /calculator/);
+  assert.equal(server.modelCalls.length, 0);
+});

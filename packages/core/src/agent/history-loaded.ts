@@ -1,0 +1,19 @@
+import type { HistoryLoadedEvent } from '../events/events.ts';
+import type { HistoryMessage } from '../history/history-message.ts';
+
+/** The `history-loaded` event for restored messages: their count and the last assistant usage. */
+export function historyLoadedEvent(agentId: string, messages: readonly HistoryMessage[]): HistoryLoadedEvent {
+  let last: HistoryMessage | undefined;
+  for (let i = messages.length - 1; i >= 0 && !last; i--) {
+    const m = messages[i]!;
+    if (m.message.role === 'assistant' && m.usage) last = m;
+  }
+  return {
+    type: 'history-loaded',
+    agentId,
+    messages: messages.length,
+    tokens: last?.usage
+      ? { type: 'tokens', agentId, usage: last.usage, modelId: last.modelId ?? '' }
+      : undefined,
+  };
+}

@@ -1,0 +1,75 @@
+// End to end: the agent over real HTTP, through @kodama/models, against the
+// testkit's scripted OpenAI-compatible server on 127.0.0.1.
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import { resolveModel } from '@kodama/models';
+import { type ScriptedServer, startOpenAICompatibleServer } from '@kodama/testkit';
+import { Agent, Cancellable, CancelledError, InMemoryEventList } from '../../src/index.ts';
+import { assertSendable, echoTool, messagesOf } from './helpers.ts';
+
+const servers: ScriptedServer[] = [];
+after(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+});
+
+async function agentOver(
+  server: ScriptedServer,
+  extra: { cancellable?: Cancellable; streaming?: boolean } = {},
+) {
+  const model = await resolveModel(`openai-compatible:${server.url}/v1@scripted-model`, { maxRetries: 0 });
+  const events = new InMemoryEventList();
+  const agent = new Agent({
+    model,
+    systemPrompt: 'You are terse.',
+    ...extra,
+    configure: (c) => {
+      c.addTool(echoTool());
+      c.addListener(events);
+    },
+  });
+  return { agent, events };
+}
+
+describe('agent over HTTP', () => {
+  test('a tool round trip', async () => {
+    const server = await startOpenAICompatibleServer({
+      script: [
+        { toolCalls: [{ id: 'call_1', name: 'echo', arguments: { text: 'over the wire' } }] },
+        { text: 'The echo said: over the wire.' },
+      ],
+      contextWindow: 16384,
+    });
+    servers.push(server);
+    const { agent, events } = await agentOver(server, { streaming: true });
+    const answer = await agent.run('Echo something.');
+    assert.equal(answer, 'The echo said: over the wire.');
+    assert.equal(server.modelCalls.length, 2);
+    const second = server.modelCalls[1]!.body as {
+      messages: { role: string; content?: unknown; tool_call_id?: string }[];
+    };
+    const toolMsg = second.messages.find((m) => m.role === 'tool');
+    assert.equal(toolMsg?.tool_call_id, 'call_1');
+    assert.equal(toolMsg?.content, 'echo: over the wire');
+    assert.equal(second.messages[0]?.role, 'system');
+    assert.ok(events.ofType('assistant-delta').length > 0);
+    assert.equal(events.ofType('tool-result')[0]?.content, 'echo: over the wire');
+    assertSendable(messagesOf(agent));
+  });
+
+  test('a cancel mid-stream aborts the request and leaves a sendable conversation', async () => {
+    const server = await startOpenAICompatibleServer({
+      script: [{ text: 'This answer streams very slowly, chunk by chunk.', chunkSize: 2, chunkDelayMs: 30 }],
+    });
+    servers.push(server);
+    const cancellable = new Cancellable();
+    const { agent, events } = await agentOver(server, { cancellable, streaming: true });
+    const turn = agent.run('Tell me slowly.');
+    while (events.ofType('assistant-delta').length < 2) await new Promise((r) => setTimeout(r, 5));
+    cancellable.cancel();
+    await assert.rejects(turn, (e: unknown) => CancelledError.isInstance(e));
+    await server.waitForDisconnect();
+    assert.equal(server.disconnects, 1, 'the HTTP request was aborted');
+    assert.deepEqual(messagesOf(agent), [{ role: 'user', content: 'Tell me slowly.' }]);
+    assert.equal(events.types().at(-1), 'cancelled');
+  });
+});

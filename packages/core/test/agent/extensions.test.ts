@@ -1,0 +1,169 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { ScriptedModel } from '@kodama/testkit';
+import { Agent, type Extension, type ExtensionContext, InMemoryEventList } from '../../src/index.ts';
+import { echoTool, scriptedAgent } from './helpers.ts';
+
+describe('extensions and configure', () => {
+  test('configure adds tools and listeners; sub-agent tools are never sent to the model', async () => {
+    const hidden = { ...echoTool(), name: 'hidden' };
+    const { agent, model } = scriptedAgent([{ text: 'ok' }], {
+      tools: [echoTool()],
+      configureMore: (c) => c.addSubAgentTool(hidden),
+    });
+    await agent.run('hi');
+    assert.deepEqual(
+      agent.tools.map((t) => t.name),
+      ['echo'],
+    );
+    assert.deepEqual(
+      agent.subAgentTools.map((t) => t.name),
+      ['hidden'],
+    );
+    assert.deepEqual(
+      model.calls[0]?.tools?.map((t) => t.name),
+      ['echo'],
+    );
+  });
+
+  test('duplicate tool names are rejected at construction', () => {
+    assert.throws(
+      () => scriptedAgent([], { tools: [echoTool()], configureMore: (c) => c.addSubAgentTool(echoTool()) }),
+      /duplicate tool name "echo"/,
+    );
+  });
+
+  test('hooks: configure, bind, snippets, onUserMessage injection, domain events, reset', async () => {
+    const calls: string[] = [];
+    let ctx: ExtensionContext | undefined;
+    let mood = 'calm';
+    const memory: Extension = {
+      name: 'memory',
+      configure: (c) => {
+        calls.push('configure');
+        c.appendSystemPrompt('Static section.');
+      },
+      bind: (context) => {
+        calls.push('bind');
+        ctx = context;
+      },
+      systemPromptSnippets: () => [`Mood: ${mood}.`],
+      onUserMessage: (context, content) => {
+        context.emit('recall', { for: content });
+        return `<memory-context>user likes tea</memory-context>`;
+      },
+      onConversationReset: () => calls.push('reset'),
+    };
+    const { agent, model, events } = scriptedAgent([{ text: 'ok' }, { text: 'ok2' }], {
+      configureMore: (c) => c.addExtension(memory),
+    });
+    assert.deepEqual(calls, ['configure', 'bind']);
+    assert.equal(ctx?.agent, agent);
+    await agent.run('hello');
+    assert.equal(model.calls[0]?.system, 'You are a test agent.\n\nStatic section.\n\nMood: calm.');
+    assert.deepEqual(model.calls[0]?.messages, [
+      { role: 'user', content: 'hello' },
+      { role: 'user', content: '<memory-context>user likes tea</memory-context>' },
+    ]);
+    const domain = events.ofType('domain')[0];
+    assert.deepEqual([domain?.name, domain?.data], ['recall', { for: 'hello' }]);
+    mood = 'excited';
+    agent.clearConversation();
+    assert.deepEqual(calls, ['configure', 'bind', 'reset']);
+    const types = events.types();
+    assert.equal(types.at(-1), 'reset');
+    await agent.run('again');
+    assert.match(model.calls[1]!.system!, /Mood: excited\./, 'snippets re-read on re-assembly');
+  });
+
+  test('a configure failure fires the close handlers armed so far, then rethrows', () => {
+    const fired: string[] = [];
+    assert.throws(
+      () =>
+        new Agent({
+          model: new ScriptedModel([]),
+          systemPrompt: 's',
+          configure: (c) => {
+            c.onClose(() => {
+              fired.push('first');
+            });
+            c.onClose(() => {
+              fired.push('second');
+            });
+            throw new Error('bad wiring');
+          },
+        }),
+      /bad wiring/,
+    );
+    assert.deepEqual(fired, ['second', 'first']);
+  });
+
+  test('a bind failure also closes what was armed', () => {
+    const fired: string[] = [];
+    const ext: Extension = {
+      name: 'x',
+      configure: (c) => c.onClose(() => void fired.push('x')),
+      bind: () => {
+        throw new Error('bind failed');
+      },
+    };
+    assert.throws(() => scriptedAgent([], { configureMore: (c) => c.addExtension(ext) }), /bind failed/);
+    assert.deepEqual(fired, ['x']);
+  });
+
+  test('close runs handlers LIFO, isolates failures, and is idempotent', async () => {
+    const fired: string[] = [];
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.message);
+    process.on('warning', onWarning);
+    const ext: Extension = {
+      name: 'late',
+      bind: (ctx) => ctx.onClose(async () => void fired.push('from bind')),
+    };
+    const { agent } = scriptedAgent([], {
+      configureMore: (c) => {
+        c.onClose(() => void fired.push('one'));
+        c.onClose(() => {
+          throw new Error('two failed');
+        });
+        c.addExtension(ext);
+      },
+    });
+    await agent.close();
+    await agent.close();
+    await new Promise((r) => setImmediate(r));
+    process.off('warning', onWarning);
+    assert.deepEqual(fired, ['from bind', 'one']);
+    assert.equal(warnings.filter((w) => w.includes('two failed')).length, 1);
+    await assert.rejects(agent.run('x'), /is closed/);
+  });
+
+  test('the configurator is sealed after construction', () => {
+    let kept: Parameters<NonNullable<Extension['configure']>>[0] | undefined;
+    scriptedAgent([], {
+      configureMore: (c) => {
+        kept = c;
+      },
+    });
+    assert.throws(() => kept!.addTool(echoTool()), /configure callback/);
+  });
+
+  test('listener lists derive the sub-agent view through each listener', () => {
+    const shared = new InMemoryEventList();
+    let ctx: ExtensionContext | undefined;
+    scriptedAgent([], {
+      configureMore: (c) => {
+        c.addListener(shared);
+        c.addExtension({
+          name: 'grab',
+          bind: (x) => {
+            ctx = x;
+          },
+        });
+      },
+    });
+    const sub = ctx!.subAgentListeners({ id: 'sub 0' });
+    sub.emit({ type: 'reset', agentId: 'sub 0' });
+    assert.equal(shared.events.at(-1)?.agentId, 'sub 0', 'an event list is shared by reference');
+  });
+});

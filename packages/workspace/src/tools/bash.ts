@@ -1,0 +1,119 @@
+import { type AnyTool, defineTool, params, ToolError } from '@kodama/core';
+import type { Confirmer } from '../confirm/confirmer.ts';
+import { sanitizeForDisplay } from '../confirm/sanitize.ts';
+import { assertSandboxAvailable, wrapArgv } from '../sandbox/bubblewrap.ts';
+import { NO_SANDBOX, type SandboxOptions } from '../sandbox/sandbox-options.ts';
+import { runProcess } from '../subprocess/run-process.ts';
+import { SandboxUnavailableError } from '../workspace/errors.ts';
+import type { Workspace } from '../workspace/workspace.ts';
+import { bashLegs } from './legs.ts';
+
+/** bash timeout when none is given, in seconds. */
+export const BASH_DEFAULT_TIMEOUT_SECONDS = 120;
+/** Largest bash timeout, in seconds. */
+export const BASH_MAX_TIMEOUT_SECONDS = 600;
+/** Bytes of command output kept (head and tail). */
+export const BASH_MAX_OUTPUT_BYTES = 30 * 1024;
+
+/** What the bash tool needs besides the workspace. */
+export interface BashToolOptions {
+  readonly confirmer: Confirmer;
+  readonly sandbox?: SandboxOptions;
+  readonly env?: NodeJS.ProcessEnv;
+  readonly defaultTimeoutSeconds?: number;
+  readonly maxTimeoutSeconds?: number;
+}
+
+function describeSandbox(sandbox: SandboxOptions): string {
+  if (sandbox.kind === 'none') return 'no sandbox';
+  return `bubblewrap sandbox, network ${sandbox.network === true ? 'on' : 'off'}`;
+}
+
+/** The `bash` tool: confirmed, timed, process-group-killed, optionally sandboxed. */
+export function bashTool(workspace: Workspace, options: BashToolOptions): AnyTool {
+  const sandbox = options.sandbox ?? NO_SANDBOX;
+  const defaultTimeout = options.defaultTimeoutSeconds ?? BASH_DEFAULT_TIMEOUT_SECONDS;
+  const maxTimeout = options.maxTimeoutSeconds ?? BASH_MAX_TIMEOUT_SECONDS;
+  let sandboxReady: Promise<void> | undefined;
+  const parameters = params()
+    .requiredString('command', 'The shell command, run with bash -c in the project root')
+    .optionalInteger(
+      'timeout',
+      `Seconds before the command and all its children are killed (default ${defaultTimeout}, max ${maxTimeout})`,
+    );
+
+  return defineTool({
+    name: 'bash',
+    description: `Runs a shell command with bash in the project root (${describeSandbox(sandbox)}).
+Usage:
+- Use it for git, builds, tests and package managers; prefer read, write, edit, grep and glob for files.
+- Each command is shown to the user for approval first.
+- Output (stdout and stderr together) is capped at ${BASH_MAX_OUTPUT_BYTES / 1024} KiB; the exit code is reported.
+- Timeout default ${defaultTimeout}s, max ${maxTimeout}s; on timeout the command and its children are killed.`,
+    parameters,
+    trifectaLegs: bashLegs(workspace, options.confirmer, sandbox),
+    sequential: true,
+    async execute(args, context) {
+      const timeout = args.timeout ?? defaultTimeout;
+      if (timeout < 1 || timeout > maxTimeout) {
+        throw new ToolError(`timeout must be between 1 and ${maxTimeout} seconds, got ${timeout}`);
+      }
+      if (workspace.closed) throw new ToolError('the workspace is closed; no more commands can run');
+      if (sandbox.kind === 'bubblewrap') {
+        // Probed once; a failure is remembered, so bash never falls back to running unsandboxed.
+        sandboxReady ??= assertSandboxAvailable(workspace, sandbox);
+        try {
+          await sandboxReady;
+        } catch (error) {
+          if (SandboxUnavailableError.isInstance(error)) throw new ToolError(error.message);
+          throw error;
+        }
+      }
+      const shown = sanitizeForDisplay(args.command);
+      const approved = await options.confirmer.confirm(
+        {
+          tool: 'bash',
+          title: `run a shell command in ${workspace.projectRoot} (${describeSandbox(sandbox)}, timeout ${timeout}s)`,
+          detail: shown.text,
+          warnings: shown.warnings,
+        },
+        context.signal,
+      );
+      if (!approved)
+        throw new ToolError('user declined to run the command; it was not run. Do not retry it unchanged');
+
+      const env: NodeJS.ProcessEnv = {
+        ...(options.env ?? process.env),
+        TMPDIR: sandbox.kind === 'none' ? workspace.scratchDir : '/tmp',
+      };
+      delete env.BASH_ENV; // sourced by non-interactive bash: a profile file by another name
+      delete env.ENV;
+      const argv = wrapArgv(workspace, sandbox, ['bash', '--noprofile', '--norc', '-c', args.command]);
+      let result: Awaited<ReturnType<typeof runProcess>>;
+      try {
+        result = await runProcess(argv, {
+          cwd: workspace.projectRoot,
+          env,
+          timeoutMs: timeout * 1000,
+          signal: context.signal,
+          maxOutputBytes: BASH_MAX_OUTPUT_BYTES,
+          registry: workspace.processes,
+        });
+      } catch (error) {
+        throw new ToolError(`could not start ${argv[0]}: ${(error as Error).message}`);
+      }
+      if (result.aborted) throw context.signal.reason ?? new Error('aborted');
+      const output = result.output.length > 0 ? result.output : '(no output)\n';
+      if (result.timedOut) {
+        throw new ToolError(
+          `the command timed out after ${timeout}s and was killed with all its child processes. Output so far:\n${output}`,
+        );
+      }
+      const status =
+        result.exitCode !== null
+          ? `exit code ${result.exitCode}`
+          : `killed by signal ${result.exitSignal ?? 'unknown'}`;
+      return `${output}${output.endsWith('\n') ? '' : '\n'}[${status}]`;
+    },
+  });
+}
