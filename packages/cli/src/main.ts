@@ -21,7 +21,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     io.stdout.write(HELP);
     return EXIT.ok;
   }
-  if (args.command === 'version') {
+  if (args.command !== 'ask') {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
     io.stdout.write(`kodama ${pkg.version}\n`);
     return EXIT.ok;

@@ -7,7 +7,7 @@ import { startOpenAICompatibleServer } from '@kodama/testkit';
 
 const STREAMS = 500;
 const TEXT = 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMN'; // 50 chars → 50 deltas
-const ROUNDS = 5;
+const ROUNDS = 3;
 
 const server = await startOpenAICompatibleServer({ script: () => ({ text: TEXT, chunkSize: 1 }) });
 const base = `${server.url}/v1`;

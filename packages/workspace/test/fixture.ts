@@ -39,7 +39,7 @@ export async function makeFixture(t: TestContext): Promise<Fixture> {
   const home = join(base, 'home');
   put(
     join(project, 'src/app.ts'),
-    'export const answer = 42;\nexport function greet(name: string) {\n  return `hi ${name}`;\n}\n',
+    'export const answer = 42;\nexport function greet(name: string) {\n  return "hi " + name;\n}\n',
   );
   put(join(project, 'src/util/id_utils.ts'), 'export const id = 1;\n');
   put(join(project, 'README.md'), '# Demo\nA demo project.\n');

@@ -83,30 +83,39 @@ export class Agent {
   }
 
   #configure(configure: (c: Configurator) => void): void {
-    const c = new Configurator({
-      id: this.id,
-      model: this.#model,
-      streaming: this.streaming,
-      stepLimit: this.stepLimit,
-      cancellable: this.cancellable,
-      interloper: this.interloper,
-      armClose: (handler) => this.#armClose(handler),
-    });
+    const c = new Configurator(this);
     try {
       configure(c);
-      const built = c.seal();
-      this.#tools = built.tools;
-      this.#subAgentTools = built.subAgentTools;
-      this.#listeners = built.listeners.length > 0 ? new ListenerList(built.listeners) : NO_LISTENERS;
-      this.#extensions = built.extensions;
-      this.#snippets = built.snippets;
-      for (const ext of this.#extensions) ext.bind?.(this.#extensionContext());
     } catch (error) {
-      c.seal();
-      this.#closed = true;
-      this.#closeHandlers?.fireNow();
+      this.#abandon(c.seal().closeHandlers);
       throw error;
     }
+    const built = c.seal();
+    this.#tools = built.tools;
+    this.#subAgentTools = built.subAgentTools;
+    this.#listeners = built.listeners.length > 0 ? new ListenerList(built.listeners) : NO_LISTENERS;
+    this.#extensions = built.extensions;
+    this.#snippets = built.snippets;
+    for (const handler of built.closeHandlers) this.#armClose(handler);
+    try {
+      for (const ext of this.#extensions) ext.bind?.(this.#extensionContext());
+    } catch (error) {
+      this.#abandon([]);
+      throw error;
+    }
+  }
+
+  /** Construction failed: fire what was armed (without waiting) and refuse further use. */
+  #abandon(unarmed: readonly CloseHandler[]): void {
+    this.#closed = true;
+    for (let i = unarmed.length - 1; i >= 0; i--) {
+      try {
+        void Promise.resolve(unarmed[i]!()).catch(() => {});
+      } catch {
+        // each handler isolated, as in close()
+      }
+    }
+    this.#closeHandlers?.fireNow();
   }
 
   #armClose(handler: CloseHandler): void {

@@ -14,8 +14,6 @@ export interface ConfiguratorInit {
   readonly stepLimit: StepLimit | undefined;
   readonly cancellable: Cancellable | undefined;
   readonly interloper: Interloper | undefined;
-  /** Arms a close handler on the agent at once, so a later configure failure still runs it. */
-  readonly armClose: (handler: CloseHandler) => void;
 }
 
 /** What a finished configure phase produced. */
@@ -25,6 +23,8 @@ export interface Configuration {
   readonly listeners: readonly Listener[];
   readonly extensions: readonly Extension[];
   readonly snippets: readonly string[];
+  /** Close handlers armed during configure, in arming order. */
+  readonly closeHandlers: readonly CloseHandler[];
 }
 
 /**
@@ -43,7 +43,7 @@ export class Configurator {
   readonly stepLimit: StepLimit | undefined;
   readonly cancellable: Cancellable | undefined;
   readonly interloper: Interloper | undefined;
-  readonly #armClose: (handler: CloseHandler) => void;
+  readonly #closeHandlers: CloseHandler[] = [];
   readonly #tools: AnyTool[] = [];
   readonly #subAgentTools: AnyTool[] = [];
   readonly #listeners: Listener[] = [];
@@ -59,7 +59,6 @@ export class Configurator {
     this.stepLimit = init.stepLimit;
     this.cancellable = init.cancellable;
     this.interloper = init.interloper;
-    this.#armClose = init.armClose;
   }
 
   /** Adds a tool the model can call. Names must be unique across both tool pools. */
@@ -104,11 +103,11 @@ export class Configurator {
   /** Arms a teardown step for `agent.close()` (run last-armed first). */
   onClose(handler: CloseHandler): this {
     this.#open();
-    this.#armClose(handler);
+    this.#closeHandlers.push(handler);
     return this;
   }
 
-  /** Ends the configure phase and hands over what was collected. */
+  /** Ends the configure phase and hands over what was collected (also after a failed configure). */
   seal(): Configuration {
     this.#sealed = true;
     return {
@@ -117,6 +116,7 @@ export class Configurator {
       listeners: this.#listeners,
       extensions: this.#extensions,
       snippets: this.#snippets,
+      closeHandlers: this.#closeHandlers,
     };
   }
 

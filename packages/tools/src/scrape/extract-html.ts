@@ -2,35 +2,38 @@ import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { findJsonLdNode, renderJsonLd } from './json-ld.ts';
 import { htmlToMarkdown } from './markdown.ts';
+import { jsonLdScripts, stripNonContent } from './pre-clean.ts';
 
 /** Below this many characters of text, Readability's pick is treated as a miss. */
 const MIN_ARTICLE_CHARS = 100;
 
-/** The linkedom document type, as Readability is typed against the DOM's. */
+/** The linkedom document type. */
 type DomDocument = ReturnType<typeof parseHTML>['document'];
 
-/** Rewrites relative `href`/`src` to absolute ones, so links in the Markdown work out of context. */
-function absolutizeLinks(document: DomDocument, baseUrl: string): void {
-  for (const [selector, attribute] of [
-    ['a[href]', 'href'],
-    ['img[src]', 'src'],
-  ] as const) {
-    for (const element of Array.from(document.querySelectorAll(selector))) {
-      const value = element.getAttribute(attribute);
-      if (!value || value.startsWith('#') || /^[a-z][a-z0-9+.-]*:/i.test(value)) continue;
-      try {
-        element.setAttribute(attribute, new URL(value, baseUrl).toString());
-      } catch {
-        // Leave malformed URLs as written.
-      }
-    }
-  }
+/**
+ * Parses with linkedom and gives the document the page's URL as `baseURI`
+ * (linkedom leaves it null), so Readability turns relative links into absolute ones.
+ */
+function parseDocument(html: string, url: string): DomDocument {
+  const { document } = parseHTML(html);
+  Object.defineProperty(document, 'baseURI', { value: url });
+  Object.defineProperty(document, 'documentURI', { value: url });
+  return document;
 }
 
-function fallbackHtml(html: string): string {
-  const { document } = parseHTML(html);
-  const root = document.querySelector('main') ?? document.querySelector('article') ?? document.body;
-  return root?.innerHTML ?? '';
+/** `<main>`, else `<article>`, else `<body>`, with relative links made absolute. */
+function fallbackRoot(html: string, url: string): object | undefined {
+  const document = parseDocument(html, url);
+  for (const link of Array.from(document.querySelectorAll('a[href]'))) {
+    const href = link.getAttribute('href') ?? '';
+    if (href.startsWith('#')) continue;
+    try {
+      link.setAttribute('href', new URL(href, url).toString());
+    } catch {
+      // Leave malformed URLs as written.
+    }
+  }
+  return document.querySelector('main') ?? document.querySelector('article') ?? document.body ?? undefined;
 }
 
 /**
@@ -39,23 +42,26 @@ function fallbackHtml(html: string): string {
  * Readability on a linkedom DOM, joined by a horizontal rule. When Readability
  * finds nothing, falls back to `<main>`, then `<article>`, then `<body>`.
  */
-export function extractHtml(html: string, baseUrl: string): string {
-  const { document } = parseHTML(html);
-  const jsonLdBodies = Array.from(document.querySelectorAll('script[type="application/ld+json"]')).map(
-    (script) => script.textContent ?? '',
-  );
-  const jsonLd = findJsonLdNode(jsonLdBodies);
-  absolutizeLinks(document, baseUrl);
+export function extractHtml(html: string, url: string): string {
+  const jsonLd = findJsonLdNode(jsonLdScripts(html));
+  const cleaned = stripNonContent(html);
+  const document = parseDocument(cleaned, url);
   const pageTitle = document.querySelector('title')?.textContent?.trim() ?? '';
-  // Readability is typed against lib.dom's Document; linkedom's is structurally close enough at runtime.
-  const article = new Readability(document as unknown as Document, { charThreshold: 200 }).parse();
+  // Readability is typed against lib.dom's Document; linkedom's is close enough at runtime.
+  // The serializer hands back the element itself, so turndown reads the DOM we
+  // already have instead of re-parsing serialized HTML.
+  const article = new Readability<object>(document as unknown as Document, {
+    charThreshold: 200,
+    serializer: (element) => element,
+  }).parse();
   let body: string;
   let title = pageTitle;
   if (article?.content && (article.textContent ?? '').trim().length >= MIN_ARTICLE_CHARS) {
     body = htmlToMarkdown(article.content);
     title = article.title?.trim() || pageTitle;
   } else {
-    body = htmlToMarkdown(fallbackHtml(html));
+    const root = fallbackRoot(cleaned, url);
+    body = root ? htmlToMarkdown(root) : '';
   }
   const readable = [title ? `# ${title}` : '', body].filter((part) => part !== '').join('\n\n');
   return jsonLd ? `${renderJsonLd(jsonLd)}\n\n---\n\n${readable}` : readable;
