@@ -2,7 +2,7 @@ import type { Cancellable } from '../controls/cancellable.ts';
 import type { Interloper } from '../controls/interloper.ts';
 import type { StepLimit } from '../controls/step-limit.ts';
 import type { Emit } from '../events/events.ts';
-import { Configurator } from '../extensions/configurator.ts';
+import { type Configurator, runConfigure } from '../extensions/configurator.ts';
 import type { CloseHandler, Extension, ExtensionContext } from '../extensions/extension.ts';
 import { History } from '../history/history.ts';
 import { ListenerList } from '../listeners/listener-list.ts';
@@ -83,14 +83,13 @@ export class Agent {
   }
 
   #configure(configure: (c: Configurator) => void): void {
-    const c = new Configurator(this);
+    let built: ReturnType<typeof runConfigure>;
     try {
-      configure(c);
+      built = runConfigure(this, configure);
     } catch (error) {
-      this.#abandon(c.seal().closeHandlers);
+      this.#closed = true;
       throw error;
     }
-    const built = c.seal();
     this.#tools = built.tools;
     this.#subAgentTools = built.subAgentTools;
     this.#listeners = built.listeners.length > 0 ? new ListenerList(built.listeners) : NO_LISTENERS;
@@ -100,22 +99,10 @@ export class Agent {
     try {
       for (const ext of this.#extensions) ext.bind?.(this.#extensionContext());
     } catch (error) {
-      this.#abandon([]);
+      this.#closed = true;
+      this.#closeHandlers?.fireNow();
       throw error;
     }
-  }
-
-  /** Construction failed: fire what was armed (without waiting) and refuse further use. */
-  #abandon(unarmed: readonly CloseHandler[]): void {
-    this.#closed = true;
-    for (let i = unarmed.length - 1; i >= 0; i--) {
-      try {
-        void Promise.resolve(unarmed[i]!()).catch(() => {});
-      } catch {
-        // each handler isolated, as in close()
-      }
-    }
-    this.#closeHandlers?.fireNow();
   }
 
   #armClose(handler: CloseHandler): void {

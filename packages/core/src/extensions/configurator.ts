@@ -4,6 +4,7 @@ import type { StepLimit } from '../controls/step-limit.ts';
 import type { Listener } from '../listeners/listener.ts';
 import type { Model } from '../model/model.ts';
 import type { AnyTool } from '../tool/define-tool.ts';
+import { runWithoutWaiting } from '../agent/exit-backstop.ts';
 import type { CloseHandler, Extension } from './extension.ts';
 
 /** What the agent tells its configurator: read-only facts plus where close handlers go. */
@@ -129,4 +130,20 @@ export class Configurator {
     if (this.#names.has(name)) throw new TypeError(`duplicate tool name "${name}"`);
     this.#names.add(name);
   }
+}
+
+/**
+ * Runs a configure callback over a fresh {@link Configurator}. If it throws,
+ * the close handlers it armed run at once (last armed first, not awaited) and
+ * the error is rethrown: a half-built agent leaks nothing.
+ */
+export function runConfigure(init: ConfiguratorInit, configure: (c: Configurator) => void): Configuration {
+  const c = new Configurator(init);
+  try {
+    configure(c);
+  } catch (error) {
+    runWithoutWaiting(c.seal().closeHandlers);
+    throw error;
+  }
+  return c.seal();
 }
