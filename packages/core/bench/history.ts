@@ -5,13 +5,23 @@ import { ScriptedModel } from '@kodama/testkit';
 import { Agent, History, type HistoryMessage } from '../src/index.ts';
 
 const N = 10_000;
-const usage = { inputTokens: 1200, outputTokens: 80, cacheReadTokens: 900, cacheWriteTokens: 0, reasoningTokens: 20 };
+const usage = {
+  inputTokens: 1200,
+  outputTokens: 80,
+  cacheReadTokens: 900,
+  cacheWriteTokens: 0,
+  reasoningTokens: 20,
+};
 
 function conversation(): HistoryMessage[] {
   const out: HistoryMessage[] = [];
   let i = 0;
   while (out.length < N) {
-    out.push({ id: `u${i}`, kind: 'user', message: { role: 'user', content: `Question number ${i}: what is in file ${i}?` } });
+    out.push({
+      id: `u${i}`,
+      kind: 'user',
+      message: { role: 'user', content: `Question number ${i}: what is in file ${i}?` },
+    });
     out.push({
       id: `a${i}`,
       kind: 'assistant',
@@ -27,7 +37,12 @@ function conversation(): HistoryMessage[] {
     out.push({
       id: `t${i}`,
       kind: 'tool',
-      message: { role: 'tool', toolCallId: `c${i}`, toolName: 'read', content: `export const value${i} = ${i};\n`.repeat(4) },
+      message: {
+        role: 'tool',
+        toolCallId: `c${i}`,
+        toolName: 'read',
+        content: `export const value${i} = ${i};\n`.repeat(4),
+      },
     });
     out.push({
       id: `f${i}`,
@@ -61,7 +76,11 @@ function once(): { total: number; parts: Record<string, number>; baseline: numbe
   const b0 = performance.now();
   JSON.parse(JSON.stringify(messages));
   const baseline = performance.now() - b0;
-  return { total: t4 - t0, parts: { export: t1 - t0, serialize: t2 - t1, parse: t3 - t2, load: t4 - t3 }, baseline };
+  return {
+    total: t4 - t0,
+    parts: { export: t1 - t0, serialize: t2 - t1, parse: t3 - t2, load: t4 - t3 },
+    baseline,
+  };
 }
 
 for (let i = 0; i < 3; i++) once(); // warm up

@@ -95,9 +95,14 @@ const floorTurn = async () => {
     messages.push({
       role: 'assistant',
       content: text || null,
-      tool_calls: calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.args } })),
+      tool_calls: calls.map((c) => ({
+        id: c.id,
+        type: 'function',
+        function: { name: c.name, arguments: c.args },
+      })),
     });
-    for (const c of calls) messages.push({ role: 'tool', tool_call_id: c.id, content: echo(JSON.parse(c.args).text) });
+    for (const c of calls)
+      messages.push({ role: 'tool', tool_call_id: c.id, content: echo(JSON.parse(c.args).text) });
   }
 };
 

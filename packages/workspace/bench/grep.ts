@@ -10,7 +10,7 @@ import { autoApprove, findRipgrep, runProcess, Workspace, workspaceTools } from 
 
 const FILES = 50_000;
 const PER_DIR = 100;
-const RUNS = 7;
+const RUNS = 9;
 const PATTERN = 'needle_[0-9]+';
 
 function median(values: number[]): number {
@@ -31,7 +31,8 @@ try {
     mkdirSync(dir, { recursive: true });
     for (let f = 0; f < PER_DIR; f++) {
       const n = d * PER_DIR + f;
-      const body = n % 10 === 0 ? `const a = ${n};\n// needle_${n} here\nexport {};\n` : `const a = ${n};\nexport {};\n`;
+      const body =
+        n % 10 === 0 ? `const a = ${n};\n// needle_${n} here\nexport {};\n` : `const a = ${n};\nexport {};\n`;
       writeFileSync(join(dir, `file${f}.ts`), body);
     }
   }
@@ -46,13 +47,17 @@ try {
   };
   const rg = await findRipgrep();
   const run = (tool: typeof tools.grep, args: object) =>
-    executeToolCall(tool, { id: 'b', name: tool.name, arguments: JSON.stringify(args) }, context).then((o) => {
-      if (o.kind !== 'ok') throw new Error(String(o.result));
-    });
+    executeToolCall(tool, { id: 'b', name: tool.name, arguments: JSON.stringify(args) }, context).then(
+      (o) => {
+        if (o.kind !== 'ok') throw new Error(String(o.result));
+      },
+    );
   const grep = () => run(tools.grep, { pattern: PATTERN });
   const glob = () => run(tools.glob, { pattern: '**/file1*.ts' });
   const plain = () =>
-    runProcess([rg, '--line-number', '--regexp', PATTERN, '--', root], { maxOutputBytes: 64 * 1024 * 1024 }).then((r) => {
+    runProcess([rg, '--line-number', '--regexp', PATTERN, '--', root], {
+      maxOutputBytes: 64 * 1024 * 1024,
+    }).then((r) => {
       if (r.exitCode !== 0) throw new Error(r.stderr);
     });
   // Warm the page cache and the module caches once.
@@ -70,7 +75,9 @@ try {
   await workspace.close();
   const g = median(grepMs);
   const r = median(rgMs);
-  console.log(`files=${FILES} runs=${RUNS} grep runs: ${grepMs.map(Math.round).join(',')} rg runs: ${rgMs.map(Math.round).join(',')}`);
+  console.log(
+    `files=${FILES} runs=${RUNS} grep runs: ${grepMs.map(Math.round).join(',')} rg runs: ${rgMs.map(Math.round).join(',')}`,
+  );
   console.log(
     `RESULT grep ratio_vs_rg=${(g / r).toFixed(2)} grep_ms=${g.toFixed(1)} rg_ms=${r.toFixed(1)} glob_ms=${median(globMs).toFixed(1)}`,
   );

@@ -9,7 +9,7 @@ export interface ModelStep {
   readonly kind: 'model';
   readonly agentId: string;
   readonly turnId: string;
-  /** 0 for the first model call of the turn, 1 for the next, ... */
+  /** 0 for the first model call of the turn, 1 for the next, ...; -1 for the synthesizer's request. */
   readonly index: number;
   readonly provider: string;
   readonly modelId: string;

@@ -7,6 +7,13 @@ import { jsonLdScripts, stripNonContent } from './pre-clean.ts';
 /** Below this many characters of text, Readability's pick is treated as a miss. */
 const MIN_ARTICLE_CHARS = 100;
 
+/**
+ * Elements removed before Readability runs. Readability strips forms,
+ * footers, asides and embeds from the article it returns anyway; dropping
+ * them (and navigation) first spares it scoring thousands of menu links.
+ */
+const NEVER_CONTENT = 'nav, aside, footer, form, fieldset, iframe, object, embed, input, select, textarea, button';
+
 /** The linkedom document type. */
 type DomDocument = ReturnType<typeof parseHTML>['document'];
 
@@ -47,6 +54,7 @@ export function extractHtml(html: string, url: string): string {
   const cleaned = stripNonContent(html);
   const document = parseDocument(cleaned, url);
   const pageTitle = document.querySelector('title')?.textContent?.trim() ?? '';
+  for (const element of Array.from(document.querySelectorAll(NEVER_CONTENT))) element.remove();
   // Readability is typed against lib.dom's Document; linkedom's is close enough at runtime.
   // The serializer hands back the element itself, so turndown reads the DOM we
   // already have instead of re-parsing serialized HTML.

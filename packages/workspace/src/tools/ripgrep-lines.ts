@@ -23,10 +23,11 @@ export function ripgrepRecords(output: string, workspace: Workspace, fileList: b
     }
   }
   const verdicts = new Map<string, boolean>();
+  const dirCache = new Map<string, string | undefined>();
   const allowed = (path: string) => {
     let ok = verdicts.get(path);
     if (ok === undefined) {
-      ok = workspace.allows(path, 'read') && workspace.denylist.deniedReason(path) === undefined;
+      ok = workspace.allows(path, 'read') && workspace.denylist.deniedReason(path, dirCache) === undefined;
       verdicts.set(path, ok);
     }
     return ok;

@@ -3,7 +3,7 @@
 // and after removing invisible characters, so `.ENV`, `．env` (fullwidth dot)
 // and `.e\u200Bnv` are all treated as `.env`.
 import { readFileSync } from 'node:fs';
-import { basename, sep } from 'node:path';
+import { basename, dirname, sep } from 'node:path';
 
 /**
  * Built-in patterns. Syntax (also for the configurable list): a pattern is
@@ -34,6 +34,8 @@ const INVISIBLE =
 
 /** Folds a name for comparison: NFKC, invisible characters removed, lower case. */
 export function foldName(name: string): string {
+  // Printable ASCII has nothing to fold but case; most names take this path (grep filters thousands).
+  if (/^[\x20-\x7e]*$/.test(name)) return name.toLowerCase();
   return name.normalize('NFKC').replace(INVISIBLE, '').toLowerCase();
 }
 
@@ -70,23 +72,45 @@ export class Denylist {
    * Does not look at file contents (see {@link deniedReason} for `.npmrc`).
    */
   matchName(absPath: string): string | undefined {
-    const parts = absPath.split(sep).filter(Boolean).map(foldName);
-    const last = parts[parts.length - 1] ?? '';
-    for (const p of this.#patterns) {
-      if (p.directory ? parts.some((c) => p.regex.test(c)) : p.regex.test(last)) return p.source;
+    return this.matchDirectory(dirname(absPath)) ?? this.matchLast(basename(absPath));
+  }
+
+  /** The directory pattern (`.ssh/`) matching any component of `absDir`, or undefined. */
+  matchDirectory(absDir: string): string | undefined {
+    for (const part of absDir.split(sep)) {
+      if (!part) continue;
+      const folded = foldName(part);
+      for (const p of this.#patterns) if (p.directory && p.regex.test(folded)) return p.source;
     }
-    if (PRIVATE_KEY.test(last)) return 'id_* (private key)';
+    return undefined;
+  }
+
+  /** The pattern matching a final path component (a file or a directory name), or undefined. */
+  matchLast(name: string): string | undefined {
+    const folded = foldName(name);
+    for (const p of this.#patterns) if (p.regex.test(folded)) return p.source;
+    if (PRIVATE_KEY.test(folded)) return 'id_* (private key)';
     return undefined;
   }
 
   /**
    * Why `absPath` is denied, or undefined when it is not. An `.npmrc` is read
-   * (synchronously, it is small) to see whether it holds a token.
+   * (synchronously, it is small) to see whether it holds a token. `dirCache`
+   * remembers directory verdicts across calls (grep checks thousands of paths).
    */
-  deniedReason(absPath: string): string | undefined {
-    const byName = this.matchName(absPath);
+  deniedReason(absPath: string, dirCache?: Map<string, string | undefined>): string | undefined {
+    const dir = dirname(absPath);
+    let byDir: string | undefined;
+    if (dirCache?.has(dir)) byDir = dirCache.get(dir);
+    else {
+      byDir = this.matchDirectory(dir);
+      dirCache?.set(dir, byDir);
+    }
+    if (byDir) return byDir;
+    const name = basename(absPath);
+    const byName = this.matchLast(name);
     if (byName) return byName;
-    if (foldName(basename(absPath)) === '.npmrc' && npmrcHasToken(absPath)) return '.npmrc with tokens';
+    if (foldName(name) === '.npmrc' && npmrcHasToken(absPath)) return '.npmrc with tokens';
     return undefined;
   }
 
