@@ -35,7 +35,8 @@ Answer concisely.`;
 /** `kodama ask`: one agent turn, streamed. Resolves to the exit status. */
 export async function ask(args: AskArgs, io: CliIO): Promise<number> {
   const say = (message: string) => io.stderr.write(`kodama: ${message}\n`);
-  const target = args.model ?? (io.env.KODAMA_MODEL?.trim() || (await discoverDefaultModel({ env: io.env }))?.target);
+  const target =
+    args.model ?? (io.env.KODAMA_MODEL?.trim() || (await discoverDefaultModel({ env: io.env }))?.target);
   if (!target) {
     io.stderr.write(NO_MODEL_MESSAGE);
     return 2;
@@ -67,7 +68,9 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
     return error instanceof UnknownToolError ? 2 : 1;
   }
 
-  const listener: Listener = args.json ? new JsonLines(io.stdout) : new Terminal({ stdout: io.stdout, stderr: io.stderr });
+  const listener: Listener = args.json
+    ? new JsonLines(io.stdout)
+    : new Terminal({ stdout: io.stdout, stderr: io.stderr });
   const cancellable = new Cancellable();
   const agent = new Agent({
     model,

@@ -1,3 +1,4 @@
 /** The `kodama` command as a library: `main(argv, io)` resolves to an exit status. */
-export { EXIT, main } from './main.ts';
+
 export type { CliIO } from './main.ts';
+export { EXIT, main } from './main.ts';

@@ -22,7 +22,9 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     return EXIT.ok;
   }
   if (args.command !== 'ask') {
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
     io.stdout.write(`kodama ${pkg.version}\n`);
     return EXIT.ok;
   }

@@ -43,7 +43,9 @@ export class UnknownToolError extends Error {
 export async function buildTools(names: readonly string[], setup: ToolSetup): Promise<AnyTool[]> {
   const unknown = names.filter((n) => !TOOL_NAMES.includes(n));
   if (unknown.length > 0) {
-    throw new UnknownToolError(`unknown tool ${unknown.map((n) => `"${n}"`).join(', ')}. Available: ${TOOL_NAMES.join(', ')}`);
+    throw new UnknownToolError(
+      `unknown tool ${unknown.map((n) => `"${n}"`).join(', ')}. Available: ${TOOL_NAMES.join(', ')}`,
+    );
   }
   const unique = [...new Set(names)];
   const built = new Map<string, AnyTool>();

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { type ScriptedServer, startOpenAICompatibleServer } from '@kodama/testkit';
 
 const BIN = fileURLToPath(new URL('../bin/kodama.js', import.meta.url));
@@ -125,7 +125,10 @@ test('a provider failure exits 1 with the cause; a bad target exits 2 naming the
   const server = await serve([
     { fault: 'http', status: 400, body: '{"error":{"message":"bad request: context too long"}}' },
   ]);
-  const failed = await runKodama(['ask', '--model', `openai-compatible:${server.url}/v1`, 'hi'], isolatedEnv());
+  const failed = await runKodama(
+    ['ask', '--model', `openai-compatible:${server.url}/v1`, 'hi'],
+    isolatedEnv(),
+  );
   assert.equal(failed.code, 1);
   assert.match(failed.stderr, /400/);
 

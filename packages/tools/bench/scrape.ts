@@ -17,14 +17,23 @@ const TARGET_BYTES = 2 * 1024 * 1024;
 
 /** A typical heavy news page: ~150 KB of article inside ~2 MB of scripts, JSON state, navigation and comments. */
 function realisticPage(): string {
-  const nav = Array.from({ length: 1500 }, (_, i) => `<li><a href="/section/${i}">Section ${i}</a></li>`).join('');
-  const state = JSON.stringify({ items: Array.from({ length: 9000 }, (_, i) => ({ id: i, title: `Item ${i}`, tags: ['a', 'b'] })) });
+  const nav = Array.from(
+    { length: 1500 },
+    (_, i) => `<li><a href="/section/${i}">Section ${i}</a></li>`,
+  ).join('');
+  const state = JSON.stringify({
+    items: Array.from({ length: 9000 }, (_, i) => ({ id: i, title: `Item ${i}`, tags: ['a', 'b'] })),
+  });
   const script = `<script>${'window.analytics.push({event:"view",ts:Date.now()});'.repeat(8000)}</script>`;
-  const comments = Array.from({ length: 600 }, (_, i) => `<div class="comment"><span class="user">user${i}</span><p>Nice post ${i}!</p></div>`).join('');
+  const comments = Array.from(
+    { length: 600 },
+    (_, i) => `<div class="comment"><span class="user">user${i}</span><p>Nice post ${i}!</p></div>`,
+  ).join('');
   const head = `<script id="__NEXT_DATA__" type="application/json">${state}</script>${script}<style>${'.x{color:red}'.repeat(5000)}</style>`;
   let page = articlePage({ paragraphs: 380, head }).replace('<nav><ul>', `<nav><ul>${nav}`);
   page = page.replace('<footer>', `<section class="comments">${comments}</section><footer>`);
-  while (page.length < TARGET_BYTES) page = page.replace('</body>', `<!-- ${'padding '.repeat(1000)} --></body>`);
+  while (page.length < TARGET_BYTES)
+    page = page.replace('</body>', `<!-- ${'padding '.repeat(1000)} --></body>`);
   return page;
 }
 
@@ -56,7 +65,10 @@ function middle(values: number[]): number {
 }
 
 /** Median wall time, and median CPU time of this process (less disturbed by a busy machine). */
-async function median(run: () => Promise<unknown> | unknown, runs = RUNS): Promise<{ wall: number; cpu: number }> {
+async function median(
+  run: () => Promise<unknown> | unknown,
+  runs = RUNS,
+): Promise<{ wall: number; cpu: number }> {
   await run(); // warm-up
   const wall: number[] = [];
   const cpu: number[] = [];
@@ -73,8 +85,16 @@ async function median(run: () => Promise<unknown> | unknown, runs = RUNS): Promi
 }
 
 async function scrape(path: string): Promise<void> {
-  const outcome = await executeToolCall(tool, { id: 'b', name: 'web_scrape', arguments: JSON.stringify({ url: origin + path }) }, context);
-  if (outcome.kind !== 'ok' || typeof outcome.result !== 'string' || !outcome.result.includes('Paragraph 1 of')) {
+  const outcome = await executeToolCall(
+    tool,
+    { id: 'b', name: 'web_scrape', arguments: JSON.stringify({ url: origin + path }) },
+    context,
+  );
+  if (
+    outcome.kind !== 'ok' ||
+    typeof outcome.result !== 'string' ||
+    !outcome.result.includes('Paragraph 1 of')
+  ) {
     throw new Error(`scrape failed: ${JSON.stringify(outcome).slice(0, 300)}`);
   }
 }

@@ -1,5 +1,5 @@
 import type { AnyTool } from '@kodama/core';
-import { NULL_URL_CACHE, type UrlCache, urlCacheFor, type CachedToolName } from './cache/url-cache.ts';
+import { type CachedToolName, NULL_URL_CACHE, type UrlCache, urlCacheFor } from './cache/url-cache.ts';
 import { calculatorTool } from './calculator/calculator-tool.ts';
 import type { DownloadOptions } from './fetch/fetch-text.ts';
 import { fetchTool } from './fetch/fetch-tool.ts';
@@ -43,7 +43,9 @@ export class UnknownToolError extends Error {
   protected readonly [MARKER] = true;
 
   constructor(readonly unknownNames: readonly string[]) {
-    super(`unknown tool${unknownNames.length > 1 ? 's' : ''} ${unknownNames.join(', ')}; available: ${TOOL_NAMES.join(', ')}`);
+    super(
+      `unknown tool${unknownNames.length > 1 ? 's' : ''} ${unknownNames.join(', ')}; available: ${TOOL_NAMES.join(', ')}`,
+    );
     this.name = 'UnknownToolError';
   }
 
@@ -59,7 +61,9 @@ function isToolName(name: string): name is ToolName {
 
 function buildTool(name: ToolName, config: ToolsConfig): AnyTool {
   const cache = (tool: CachedToolName): UrlCache =>
-    config.cacheDir === null ? NULL_URL_CACHE : urlCacheFor(tool, { root: config.cacheDir, ttlMs: config.cacheTtlMs });
+    config.cacheDir === null
+      ? NULL_URL_CACHE
+      : urlCacheFor(tool, { root: config.cacheDir, ttlMs: config.cacheTtlMs });
   const http: DownloadOptions = { ...config.http };
   switch (name) {
     case 'calculator':
@@ -88,6 +92,11 @@ export function toolsByName(names: readonly string[], config: ToolsConfig = {}):
 
 /** Every tool of this package, keyed by name; see {@link toolsByName}. */
 export function createTools(config: ToolsConfig = {}): Record<ToolName, AnyTool> {
-  const [calculator, fetch, webScrape, webSearch] = toolsByName(TOOL_NAMES, config) as [AnyTool, AnyTool, AnyTool, AnyTool];
+  const [calculator, fetch, webScrape, webSearch] = toolsByName(TOOL_NAMES, config) as [
+    AnyTool,
+    AnyTool,
+    AnyTool,
+    AnyTool,
+  ];
   return { calculator, fetch, web_scrape: webScrape, web_search: webSearch };
 }

@@ -3,7 +3,13 @@
  * client, extraction pipeline, search engines and URL cache behind them.
  */
 export type { CachedToolName, DiskUrlCacheOptions, UrlCache } from './cache/url-cache.ts';
-export { DEFAULT_CACHE_TTL_MS, DiskUrlCache, defaultUrlCacheRoot, NULL_URL_CACHE, urlCacheFor } from './cache/url-cache.ts';
+export {
+  DEFAULT_CACHE_TTL_MS,
+  DiskUrlCache,
+  defaultUrlCacheRoot,
+  NULL_URL_CACHE,
+  urlCacheFor,
+} from './cache/url-cache.ts';
 export { calculate } from './calculator/calculate.ts';
 export { calculatorTool } from './calculator/calculator-tool.ts';
 export type { ToolName, ToolsConfig } from './create-tools.ts';
@@ -12,7 +18,14 @@ export type { DownloadOptions } from './fetch/fetch-text.ts';
 export { fetchText } from './fetch/fetch-text.ts';
 export type { FetchToolOptions } from './fetch/fetch-tool.ts';
 export { FETCH_DEFAULT_MAX_CHARS, fetchTool } from './fetch/fetch-tool.ts';
-export { ACCEPT, CONNECT_TIMEOUT_MS, MAX_BODY_BYTES, MAX_REDIRECTS, READ_TIMEOUT_MS, USER_AGENT } from './http/constants.ts';
+export {
+  ACCEPT,
+  CONNECT_TIMEOUT_MS,
+  MAX_BODY_BYTES,
+  MAX_REDIRECTS,
+  READ_TIMEOUT_MS,
+  USER_AGENT,
+} from './http/constants.ts';
 export type { FetchErrorKind } from './http/fetch-error.ts';
 export { FetchError } from './http/fetch-error.ts';
 export type { HttpRequestOptions, HttpResponse } from './http/http-request.ts';

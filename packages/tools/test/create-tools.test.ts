@@ -25,7 +25,10 @@ after(async () => {
 describe('toolsByName / createTools (the public API)', () => {
   it('builds the named tools in order, without duplicates', () => {
     const tools = toolsByName(['web_scrape', 'calculator', 'web_scrape'], { cacheDir: null });
-    assert.deepEqual(tools.map((t) => t.name), ['web_scrape', 'calculator']);
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      ['web_scrape', 'calculator'],
+    );
     assert.deepEqual(tools[1]?.trifectaLegs, NONE);
     assert.deepEqual(tools[0]?.trifectaLegs, ASSUMED);
   });
@@ -35,7 +38,8 @@ describe('toolsByName / createTools (the public API)', () => {
       () => toolsByName(['calculator', 'calculater', 'bash']),
       (error: unknown) =>
         UnknownToolError.isInstance(error) &&
-        error.message === 'unknown tools calculater, bash; available: calculator, fetch, web_scrape, web_search',
+        error.message ===
+          'unknown tools calculater, bash; available: calculator, fetch, web_scrape, web_search',
     );
   });
 

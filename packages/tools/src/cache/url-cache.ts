@@ -94,6 +94,9 @@ export class DiskUrlCache implements UrlCache {
 export type CachedToolName = 'fetch' | 'web_scrape' | 'web_search';
 
 /** A {@link DiskUrlCache} for one tool under `root` (default {@link defaultUrlCacheRoot}). */
-export function urlCacheFor(tool: CachedToolName, options: { root?: string; ttlMs?: number } = {}): DiskUrlCache {
+export function urlCacheFor(
+  tool: CachedToolName,
+  options: { root?: string; ttlMs?: number } = {},
+): DiskUrlCache {
   return new DiskUrlCache({ dir: join(options.root ?? defaultUrlCacheRoot(), tool), ttlMs: options.ttlMs });
 }

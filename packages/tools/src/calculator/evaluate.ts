@@ -1,15 +1,7 @@
 import type { Expression } from './ast.ts';
 import { CalculatorError } from './calculator-error.ts';
 import { floatFloorDiv, floatMod, floatPower, floatTrueDivide } from './float-math.ts';
-import {
-  intAdd,
-  intFloorDiv,
-  intMod,
-  intMultiply,
-  intPower,
-  intToFloat,
-  intTrueDivide,
-} from './int-math.ts';
+import { intAdd, intFloorDiv, intMod, intMultiply, intPower, intToFloat, intTrueDivide } from './int-math.ts';
 import type { Operator } from './lexer.ts';
 
 /** A Python number: `bigint` is `int` (exact), `number` is `float`. */

@@ -44,7 +44,7 @@ export function floatPower(base: number, exponent: number): number {
   }
   // Math.pow(1, NaN) is NaN in JavaScript but 1 in Python (C99 pow).
   if (base === 1 || exponent === 0) return 1;
-  const result = Math.pow(base, exponent);
+  const result = base ** exponent;
   if (!Number.isFinite(result) && Number.isFinite(base) && Number.isFinite(exponent)) {
     throw new NonFiniteError('float power overflowed');
   }

@@ -17,7 +17,7 @@ export class IntegerTooLargeError extends CalculatorError {}
 export function bitLength(value: bigint): number {
   if (value === 0n) return 0;
   const hex = (value < 0n ? -value : value).toString(16);
-  return (hex.length - 1) * 4 + (Number.parseInt(hex[0] as string, 16).toString(2).length);
+  return (hex.length - 1) * 4 + Number.parseInt(hex[0] as string, 16).toString(2).length;
 }
 
 function checkSize(bits: number): void {

@@ -67,7 +67,9 @@ export function tokenize(source: string): Token[] {
       continue;
     }
     const hint = UNSUPPORTED_HINTS[ch];
-    throw new CalculatorError(`syntax error at position ${position}: unexpected "${ch}"${hint ? `; ${hint}` : ''}`);
+    throw new CalculatorError(
+      `syntax error at position ${position}: unexpected "${ch}"${hint ? `; ${hint}` : ''}`,
+    );
   }
   tokens.push({ kind: 'end', position: source.length + 1, text: '' });
   return tokens;
@@ -83,7 +85,9 @@ function readNumber(source: string, start: number): Token {
     throw new CalculatorError(`complex numbers are not supported (at position ${position})`);
   }
   if (NAME_CHAR.test(next) || next === '.') {
-    throw new CalculatorError(`syntax error at position ${position + text.length}: invalid number literal "${text}${next}"`);
+    throw new CalculatorError(
+      `syntax error at position ${position + text.length}: invalid number literal "${text}${next}"`,
+    );
   }
   const clean = text.replaceAll('_', '');
   if (prefixed) return { kind: 'int', value: BigInt(clean), position, text };

@@ -42,7 +42,11 @@ class Parser {
 
   sum(): Expression {
     let left = this.term();
-    for (let token = this.peek(); token.kind === 'op' && (token.op === '+' || token.op === '-'); token = this.peek()) {
+    for (
+      let token = this.peek();
+      token.kind === 'op' && (token.op === '+' || token.op === '-');
+      token = this.peek()
+    ) {
       this.next();
       left = { kind: 'binary', op: token.op, left, right: this.term(), position: token.position };
     }
@@ -107,7 +111,9 @@ class Parser {
   private nested(at: Token, parseInner: () => Expression): Expression {
     this.depth += 1;
     if (this.depth > MAX_NESTING) {
-      throw new CalculatorError(`syntax error at position ${at.position}: nesting deeper than ${MAX_NESTING} levels`);
+      throw new CalculatorError(
+        `syntax error at position ${at.position}: nesting deeper than ${MAX_NESTING} levels`,
+      );
     }
     const result = parseInner();
     this.depth -= 1;

@@ -19,7 +19,10 @@ export function looksLikeText(body: Uint8Array): boolean {
  *
  * @throws FetchError for HTTP errors, timeouts, bad URLs and binary types.
  */
-export async function fetchText(url: string, options: DownloadOptions & { signal?: AbortSignal } = {}): Promise<string> {
+export async function fetchText(
+  url: string,
+  options: DownloadOptions & { signal?: AbortSignal } = {},
+): Promise<string> {
   const response = await httpRequest(url, options);
   assertOk(response);
   const { mediaType, charset } = response.contentType;

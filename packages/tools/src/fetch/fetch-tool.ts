@@ -1,4 +1,4 @@
-import { ASSUMED, type AnyTool, defineTool, params } from '@kodama/core';
+import { type AnyTool, ASSUMED, defineTool, params } from '@kodama/core';
 import { NULL_URL_CACHE, type UrlCache } from '../cache/url-cache.ts';
 import { FetchError } from '../http/fetch-error.ts';
 import { resolveMaxChars, truncateChars } from '../text/truncate-chars.ts';
@@ -33,7 +33,10 @@ export function fetchTool(options: FetchToolOptions = {}): AnyTool {
     name: 'fetch',
     description: DESCRIPTION,
     parameters: params()
-      .requiredString('url', 'Absolute URL to download, including the scheme, e.g. "https://example.com/data.json".')
+      .requiredString(
+        'url',
+        'Absolute URL to download, including the scheme, e.g. "https://example.com/data.json".',
+      )
       .optionalInteger(
         'max_chars',
         'Maximum number of characters of the body to return. Defaults to 5000; hard-capped at 100000. When the body is longer than this, output is cut and a marker reports the full length.',

@@ -11,7 +11,8 @@ export function parseContentType(header: string | undefined): ContentType {
   let charset: string | undefined;
   for (const param of params) {
     const [key, value] = param.split('=');
-    if (key?.trim().toLowerCase() === 'charset' && value) charset = value.trim().replace(/^"|"$/g, '').toLowerCase();
+    if (key?.trim().toLowerCase() === 'charset' && value)
+      charset = value.trim().replace(/^"|"$/g, '').toLowerCase();
   }
   return { mediaType: type.trim().toLowerCase(), charset };
 }

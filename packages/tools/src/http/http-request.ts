@@ -47,7 +47,8 @@ export interface HttpResponse {
 }
 
 /** Options with every default applied, as the single-request step sees them. */
-type Resolved = Required<Omit<HttpRequestOptions, 'body' | 'signal'>> & Pick<HttpRequestOptions, 'body' | 'signal'>;
+type Resolved = Required<Omit<HttpRequestOptions, 'body' | 'signal'>> &
+  Pick<HttpRequestOptions, 'body' | 'signal'>;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
@@ -77,10 +78,16 @@ export async function httpRequest(url: string, options: HttpRequestOptions = {})
     const location = response.headers.location;
     if (!REDIRECT_STATUSES.has(response.status) || !location) return response;
     if (redirects >= resolved.maxRedirects) {
-      throw new FetchError('too-many-redirects', `too many redirects (more than ${resolved.maxRedirects}) starting at ${url}`);
+      throw new FetchError(
+        'too-many-redirects',
+        `too many redirects (more than ${resolved.maxRedirects}) starting at ${url}`,
+      );
     }
     current = parseHttpUrl(new URL(location, current).toString());
-    if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
+    if (
+      response.status === 303 ||
+      ((response.status === 301 || response.status === 302) && method === 'POST')
+    ) {
       method = 'GET';
       body = undefined;
     }
@@ -104,10 +111,16 @@ function parseHttpUrl(url: string): URL {
   try {
     parsed = new URL(url);
   } catch {
-    throw new FetchError('invalid-url', `invalid URL ${JSON.stringify(url)}: give an absolute URL with its scheme, e.g. "https://example.com/"`);
+    throw new FetchError(
+      'invalid-url',
+      `invalid URL ${JSON.stringify(url)}: give an absolute URL with its scheme, e.g. "https://example.com/"`,
+    );
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new FetchError('invalid-url', `only http and https URLs are supported, not ${JSON.stringify(parsed.protocol)}`);
+    throw new FetchError(
+      'invalid-url',
+      `only http and https URLs are supported, not ${JSON.stringify(parsed.protocol)}`,
+    );
   }
   return parsed;
 }
@@ -139,7 +152,13 @@ function requestOnce(url: URL, options: Resolved): Promise<HttpResponse> {
     request.on('socket', (socket) => {
       if (!socket.connecting) return;
       const timer = setTimeout(
-        () => fail(new FetchError('timeout', `connecting to ${url.host} timed out after ${seconds(options.connectTimeoutMs)}`)),
+        () =>
+          fail(
+            new FetchError(
+              'timeout',
+              `connecting to ${url.host} timed out after ${seconds(options.connectTimeoutMs)}`,
+            ),
+          ),
         options.connectTimeoutMs,
       );
       socket.once('connect', () => clearTimeout(timer));
@@ -147,7 +166,12 @@ function requestOnce(url: URL, options: Resolved): Promise<HttpResponse> {
     });
     // Node arms this idle timer only once the socket is connected.
     request.setTimeout(options.readTimeoutMs, () =>
-      fail(new FetchError('timeout', `no data from ${url.host} for ${seconds(options.readTimeoutMs)} (read timeout)`)),
+      fail(
+        new FetchError(
+          'timeout',
+          `no data from ${url.host} for ${seconds(options.readTimeoutMs)} (read timeout)`,
+        ),
+      ),
     );
     request.on('error', fail);
     request.on('response', (response) => {
@@ -172,7 +196,10 @@ function requestOnce(url: URL, options: Resolved): Promise<HttpResponse> {
   });
 }
 
-async function readBody(response: IncomingMessage, maxBytes: number): Promise<{ body: Uint8Array; truncated: boolean }> {
+async function readBody(
+  response: IncomingMessage,
+  maxBytes: number,
+): Promise<{ body: Uint8Array; truncated: boolean }> {
   const encoding = String(response.headers['content-encoding'] ?? '').toLowerCase();
   let stream: Readable = response;
   if (encoding === 'gzip' || encoding === 'x-gzip') stream = response.pipe(zlib.createGunzip());
@@ -200,7 +227,9 @@ function mapError(error: unknown, url: URL, options: Resolved): unknown {
   if (options.signal?.aborted) return options.signal.reason ?? error;
   const code = (error as { code?: string }).code;
   const message = error instanceof Error ? error.message : String(error);
-  return new FetchError('network', `could not download ${url.toString()}: ${code ?? message}`, { cause: error });
+  return new FetchError('network', `could not download ${url.toString()}: ${code ?? message}`, {
+    cause: error,
+  });
 }
 
 function seconds(ms: number): string {

@@ -8,11 +8,12 @@ import { jsonLdScripts, stripNonContent } from './pre-clean.ts';
 const MIN_ARTICLE_CHARS = 100;
 
 /**
- * Elements removed before Readability runs. Readability strips forms,
- * footers, asides and embeds from the article it returns anyway; dropping
- * them (and navigation) first spares it scoring thousands of menu links.
+ * Elements removed before Readability runs. Readability strips footers,
+ * asides and embeds from the article it returns anyway; dropping them (and
+ * navigation) first spares it scoring thousands of menu links. Forms stay:
+ * some sites (ASP.NET WebForms) wrap the whole page in one.
  */
-const NEVER_CONTENT = 'nav, aside, footer, form, fieldset, iframe, object, embed, input, select, textarea, button';
+const NEVER_CONTENT = 'nav, aside, footer, iframe, object, embed, select, textarea, button';
 
 /** The linkedom document type. */
 type DomDocument = ReturnType<typeof parseHTML>['document'];

@@ -19,7 +19,9 @@ function isObject(value: unknown): value is JsonObject {
 function typesOf(node: JsonObject): string[] {
   const type = node['@type'];
   const list = Array.isArray(type) ? type : [type];
-  return list.filter((t): t is string => typeof t === 'string').map((t) => t.replace(/^https?:\/\/schema\.org\//, ''));
+  return list
+    .filter((t): t is string => typeof t === 'string')
+    .map((t) => t.replace(/^https?:\/\/schema\.org\//, ''));
 }
 
 /** Every object in a JSON-LD document, depth first (arrays and `@graph` flattened). */
@@ -69,7 +71,9 @@ function priceOf(offers: unknown): string | undefined {
   const currency = textOf(offer.priceCurrency);
   const amount =
     textOf(offer.price) ??
-    (offer.lowPrice !== undefined ? `${textOf(offer.lowPrice)}–${textOf(offer.highPrice) ?? '?'}` : undefined);
+    (offer.lowPrice !== undefined
+      ? `${textOf(offer.lowPrice)}–${textOf(offer.highPrice) ?? '?'}`
+      : undefined);
   if (amount === undefined) return undefined;
   const availability = textOf(offer.availability)?.replace(/^https?:\/\/schema\.org\//, '');
   return `${amount}${currency ? ` ${currency}` : ''}${availability ? ` (${availability})` : ''}`;
@@ -86,7 +90,9 @@ function ratingOf(rating: unknown): string | undefined {
 
 function listOf(value: unknown): string[] {
   const items = Array.isArray(value) ? value : value === undefined ? [] : [value];
-  return items.map((item) => (isObject(item) ? (textOf(item.text) ?? textOf(item)) : textOf(item))).filter((v): v is string => !!v);
+  return items
+    .map((item) => (isObject(item) ? (textOf(item.text) ?? textOf(item)) : textOf(item)))
+    .filter((v): v is string => !!v);
 }
 
 /**

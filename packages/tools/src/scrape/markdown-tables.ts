@@ -54,8 +54,10 @@ export function markdownTables(service: TurndownService): void {
       if (columns === 0) return '';
       const separator = `| ${Array.from({ length: columns }, () => '---').join(' | ')} |`;
       if (!isFirstRow(node)) return `\n${content}`;
-      const headerIsData = !cellsOf(node).every((cell) => cell.nodeName === 'TH') && node.parentNode?.nodeName !== 'THEAD';
-      if (headerIsData) return `\n| ${Array.from({ length: columns }, () => ' ').join(' | ')} |\n${separator}\n${content}`;
+      const headerIsData =
+        !cellsOf(node).every((cell) => cell.nodeName === 'TH') && node.parentNode?.nodeName !== 'THEAD';
+      if (headerIsData)
+        return `\n| ${Array.from({ length: columns }, () => ' ').join(' | ')} |\n${separator}\n${content}`;
       return `\n${content}\n${separator}`;
     },
   });

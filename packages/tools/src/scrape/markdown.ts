@@ -11,7 +11,12 @@ let service: TurndownService | undefined;
  */
 function markdownService(): TurndownService {
   if (service) return service;
-  service = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', hr: '---' });
+  service = new TurndownService({
+    headingStyle: 'atx',
+    codeBlockStyle: 'fenced',
+    bulletListMarker: '-',
+    hr: '---',
+  });
   service.use([strikethrough, taskListItems, markdownTables]);
   service.remove(['script', 'style', 'noscript', 'template', 'iframe', 'form', 'button']);
   return service;

@@ -5,7 +5,8 @@
 // exactly what an HTML parser does.
 const RAW_TEXT_ELEMENTS = /<(script|style|template|noscript|svg)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
 const COMMENTS = /<!--[\s\S]*?-->/g;
-const JSON_LD_SCRIPTS = /<script\b[^>]*\btype\s*=\s*["']?application\/ld\+json["']?[^>]*>([\s\S]*?)<\/script\s*>/gi;
+const JSON_LD_SCRIPTS =
+  /<script\b[^>]*\btype\s*=\s*["']?application\/ld\+json["']?[^>]*>([\s\S]*?)<\/script\s*>/gi;
 
 /** The bodies of the page's `<script type="application/ld+json">` elements. */
 export function jsonLdScripts(html: string): string[] {

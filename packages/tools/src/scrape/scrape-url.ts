@@ -1,4 +1,4 @@
-import { looksLikeText, type DownloadOptions } from '../fetch/fetch-text.ts';
+import { type DownloadOptions, looksLikeText } from '../fetch/fetch-text.ts';
 import { decodeBody, isHtmlMediaType, isTextualMediaType } from '../http/content-type.ts';
 import { FetchError } from '../http/fetch-error.ts';
 import { assertOk, httpRequest } from '../http/http-request.ts';
@@ -17,20 +17,30 @@ function isPdf(mediaType: string, body: Uint8Array): boolean {
  *
  * @throws FetchError for HTTP errors, timeouts, bad URLs, unreadable types and broken PDFs.
  */
-export async function scrapeUrl(url: string, options: DownloadOptions & { signal?: AbortSignal } = {}): Promise<string> {
+export async function scrapeUrl(
+  url: string,
+  options: DownloadOptions & { signal?: AbortSignal } = {},
+): Promise<string> {
   const response = await httpRequest(url, options);
   assertOk(response);
   const { mediaType, charset } = response.contentType;
   if (isPdf(mediaType, response.body)) {
     if (response.truncated) {
-      throw new FetchError('too-large', `${response.url} is a PDF larger than the download limit; it cannot be read`);
+      throw new FetchError(
+        'too-large',
+        `${response.url} is a PDF larger than the download limit; it cannot be read`,
+      );
     }
     try {
       return await pdfToText(response.body);
     } catch (error) {
-      throw new FetchError('unsupported-content-type', `${response.url} could not be read as a PDF: ${(error as Error).message}`, {
-        cause: error,
-      });
+      throw new FetchError(
+        'unsupported-content-type',
+        `${response.url} could not be read as a PDF: ${(error as Error).message}`,
+        {
+          cause: error,
+        },
+      );
     }
   }
   if (isHtmlMediaType(mediaType)) return extractHtml(decodeBody(response.body, charset), response.url);

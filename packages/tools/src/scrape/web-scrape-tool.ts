@@ -1,4 +1,4 @@
-import { ASSUMED, type AnyTool, defineTool, params } from '@kodama/core';
+import { type AnyTool, ASSUMED, defineTool, params } from '@kodama/core';
 import { NULL_URL_CACHE, type UrlCache } from '../cache/url-cache.ts';
 import type { DownloadOptions } from '../fetch/fetch-text.ts';
 import { FetchError } from '../http/fetch-error.ts';
@@ -35,7 +35,10 @@ export function webScrapeTool(options: WebScrapeToolOptions = {}): AnyTool {
     name: 'web_scrape',
     description: DESCRIPTION,
     parameters: params()
-      .requiredString('url', 'Absolute URL of the webpage to scrape, including the scheme, e.g. "https://example.com/article".')
+      .requiredString(
+        'url',
+        'Absolute URL of the webpage to scrape, including the scheme, e.g. "https://example.com/article".',
+      )
       .optionalInteger(
         'max_chars',
         'Maximum number of characters of Markdown to return. Defaults to 20000; hard-capped at 100000. When the page is longer than this, output is cut and a marker reports the full length.',

@@ -40,7 +40,11 @@ export function braveEngine(options: BraveOptions): SearchEngine {
         const data = parseJsonBody('Brave', response) as BraveResponse;
         const results: SearchResult[] = (data.web?.results ?? [])
           .filter((r) => typeof r.url === 'string' && r.url !== '')
-          .map((r) => ({ title: plainText(r.title ?? ''), url: r.url as string, snippet: plainText(r.description ?? '') }));
+          .map((r) => ({
+            title: plainText(r.title ?? ''),
+            url: r.url as string,
+            snippet: plainText(r.description ?? ''),
+          }));
         return results.slice(0, maxResults);
       }),
   };

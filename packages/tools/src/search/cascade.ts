@@ -1,4 +1,4 @@
-import { type SearchEngine, EngineUnavailableError, type SearchResult } from './search-engine.ts';
+import { EngineUnavailableError, type SearchEngine, type SearchResult } from './search-engine.ts';
 
 /** What {@link searchCascade} found: the engine that answered and its results. */
 export interface CascadeResult {
@@ -35,7 +35,9 @@ export async function searchCascade(
       return { engine: engine.name, results };
     } catch (error) {
       if (!EngineUnavailableError.isInstance(error)) throw error;
-      reasons.push(error.message.startsWith(engine.name) ? error.message : `${engine.name}: ${error.message}`);
+      reasons.push(
+        error.message.startsWith(engine.name) ? error.message : `${engine.name}: ${error.message}`,
+      );
     }
   }
   throw new EngineUnavailableError(`no search engine is available right now (${reasons.join('; ')})`);

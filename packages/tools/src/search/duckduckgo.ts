@@ -66,12 +66,19 @@ export function duckDuckGoEngine(options: DuckDuckGoOptions = {}): SearchEngine 
           ...options.http,
           method: 'POST',
           body: new URLSearchParams({ q: query, b: '', kl: '' }).toString(),
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Referer: 'https://html.duckduckgo.com/' },
+          headers: {
+            'Content-Type': 'application/x-www-form-urlencoded',
+            Referer: 'https://html.duckduckgo.com/',
+          },
           signal,
           blockedStatuses: [202, 403],
         });
         const html = Buffer.from(response.body).toString('utf8');
-        if (response.status === 202 || html.includes('anomaly-modal') || html.includes('bots use DuckDuckGo too')) {
+        if (
+          response.status === 202 ||
+          html.includes('anomaly-modal') ||
+          html.includes('bots use DuckDuckGo too')
+        ) {
           throw new EngineUnavailableError('DuckDuckGo: blocked by its bot check', { blocked: true });
         }
         return parseDuckDuckGoResults(html).slice(0, maxResults);

@@ -16,14 +16,18 @@ export async function engineRequest(
   try {
     response = await httpRequest(url, options);
   } catch (error) {
-    if (FetchError.isInstance(error)) throw new EngineUnavailableError(`${engine}: ${error.message}`, { cause: error });
+    if (FetchError.isInstance(error))
+      throw new EngineUnavailableError(`${engine}: ${error.message}`, { cause: error });
     throw error;
   }
   if (response.status < 200 || response.status >= 300) {
     const blocked = response.status === 429 || (options.blockedStatuses ?? []).includes(response.status);
-    throw new EngineUnavailableError(`${engine}: HTTP ${response.status}${blocked ? ' (blocked or rate limited)' : ''}`, {
-      blocked,
-    });
+    throw new EngineUnavailableError(
+      `${engine}: HTTP ${response.status}${blocked ? ' (blocked or rate limited)' : ''}`,
+      {
+        blocked,
+      },
+    );
   }
   return response;
 }

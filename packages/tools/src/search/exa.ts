@@ -18,7 +18,12 @@ export interface ExaOptions {
 }
 
 interface ExaResponse {
-  readonly results?: ReadonlyArray<{ title?: string | null; url?: string; highlights?: string[]; text?: string }>;
+  readonly results?: ReadonlyArray<{
+    title?: string | null;
+    url?: string;
+    highlights?: string[];
+    text?: string;
+  }>;
 }
 
 /**
@@ -35,8 +40,17 @@ export function exaEngine(options: ExaOptions): SearchEngine {
         const response = await engineRequest('Exa', endpoint, {
           ...options.http,
           method: 'POST',
-          body: JSON.stringify({ query, type: 'auto', numResults: maxResults, contents: { highlights: true } }),
-          headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'x-api-key': options.apiKey },
+          body: JSON.stringify({
+            query,
+            type: 'auto',
+            numResults: maxResults,
+            contents: { highlights: true },
+          }),
+          headers: {
+            Accept: 'application/json',
+            'Content-Type': 'application/json',
+            'x-api-key': options.apiKey,
+          },
           signal,
         });
         const data = parseJsonBody('Exa', response) as ExaResponse;

@@ -52,7 +52,9 @@ export class RateLimiter {
   private async runNow<T>(task: () => Promise<T>): Promise<T> {
     const cooldown = this.cooldownRemaining();
     if (cooldown > 0) {
-      throw new EngineUnavailableError(`cooling down after a block (${Math.ceil(cooldown / 1000)} s left)`, { blocked: true });
+      throw new EngineUnavailableError(`cooling down after a block (${Math.ceil(cooldown / 1000)} s left)`, {
+        blocked: true,
+      });
     }
     const wait = this.lastStart + this.minIntervalMs - this.now();
     if (wait > 0) await this.sleep(wait);
@@ -60,7 +62,8 @@ export class RateLimiter {
     try {
       return await task();
     } catch (error) {
-      if (EngineUnavailableError.isInstance(error) && error.blocked) this.blockedUntil = this.now() + this.cooldownMs;
+      if (EngineUnavailableError.isInstance(error) && error.blocked)
+        this.blockedUntil = this.now() + this.cooldownMs;
       throw error;
     }
   }

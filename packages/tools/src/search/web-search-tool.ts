@@ -1,4 +1,4 @@
-import { ASSUMED, type AnyTool, defineTool, params } from '@kodama/core';
+import { type AnyTool, ASSUMED, defineTool, params } from '@kodama/core';
 import { NULL_URL_CACHE, type UrlCache } from '../cache/url-cache.ts';
 import type { DownloadOptions } from '../fetch/fetch-text.ts';
 import { braveEngine } from './brave.ts';
@@ -41,7 +41,9 @@ export interface WebSearchToolOptions {
 }
 
 /** DuckDuckGo always, Brave and Exa when a key is configured. */
-export function defaultSearchEngines(options: Pick<WebSearchToolOptions, 'braveApiKey' | 'exaApiKey' | 'http'> = {}): SearchEngine[] {
+export function defaultSearchEngines(
+  options: Pick<WebSearchToolOptions, 'braveApiKey' | 'exaApiKey' | 'http'> = {},
+): SearchEngine[] {
   const engines: SearchEngine[] = [duckDuckGoEngine({ http: options.http })];
   if (options.braveApiKey) engines.push(braveEngine({ apiKey: options.braveApiKey, http: options.http }));
   if (options.exaApiKey) engines.push(exaEngine({ apiKey: options.exaApiKey, http: options.http }));
@@ -67,7 +69,11 @@ export function webSearchTool(options: WebSearchToolOptions = {}): AnyTool {
       const cached = await cache.get(query);
       if (cached !== undefined) return cached;
       try {
-        const { results } = await searchCascade(engines, query, { signal: context.signal, maxResults, random: options.random });
+        const { results } = await searchCascade(engines, query, {
+          signal: context.signal,
+          maxResults,
+          random: options.random,
+        });
         const rendered = renderResults(query, results);
         await cache.set(query, rendered);
         return rendered;

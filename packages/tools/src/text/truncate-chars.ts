@@ -14,7 +14,9 @@ export function truncateChars(text: string, maxChars: number): string {
   const last = text.charCodeAt(end - 1);
   if (last >= 0xd800 && last <= 0xdbff) end -= 1;
   const more =
-    maxChars < MAX_MAX_CHARS ? ` Call again with a larger max_chars (up to ${numberFormat.format(MAX_MAX_CHARS)}) to read more.` : '';
+    maxChars < MAX_MAX_CHARS
+      ? ` Call again with a larger max_chars (up to ${numberFormat.format(MAX_MAX_CHARS)}) to read more.`
+      : '';
   return `${text.slice(0, end)}\n\n[… truncated: showing the first ${numberFormat.format(end)} of ${numberFormat.format(text.length)} characters.${more}]`;
 }
 

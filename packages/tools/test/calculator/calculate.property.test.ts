@@ -26,7 +26,15 @@ describe('calculate: integer arithmetic matches BigInt', () => {
           return;
         }
         const expected =
-          op === '+' ? a + b : op === '-' ? a - b : op === '*' ? a * b : op === '//' ? pythonFloorDiv(a, b) : pythonMod(a, b);
+          op === '+'
+            ? a + b
+            : op === '-'
+              ? a - b
+              : op === '*'
+                ? a * b
+                : op === '//'
+                  ? pythonFloorDiv(a, b)
+                  : pythonMod(a, b);
         assert.equal(actual, expected.toString());
       }),
       { numRuns: 500 },
@@ -35,36 +43,46 @@ describe('calculate: integer arithmetic matches BigInt', () => {
 
   it('a ** n for small exponents', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }), fc.integer({ min: 0, max: 60 }), (a, n) => {
-        // Unary minus binds looser than **, so a negative base needs parentheses.
-        assert.equal(calculate(`(${a}) ** ${n}`), (a ** BigInt(n)).toString());
-        assert.equal(calculate(`-${a < 0n ? `(${a})` : a} ** ${n}`), (-(a ** BigInt(n))).toString());
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }),
+        fc.integer({ min: 0, max: 60 }),
+        (a, n) => {
+          // Unary minus binds looser than **, so a negative base needs parentheses.
+          assert.equal(calculate(`(${a}) ** ${n}`), (a ** BigInt(n)).toString());
+          assert.equal(calculate(`-${a < 0n ? `(${a})` : a} ** ${n}`), (-(a ** BigInt(n))).toString());
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('left-to-right chains of + - * agree with BigInt', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom('+', '-', '*'), fc.bigInt({ min: 0n, max: 10n ** 15n })), { minLength: 1, maxLength: 12 }), (steps) => {
-        // Evaluate with precedence: split into products, then sum.
-        let expression = '1';
-        let total = 0n;
-        let product = 1n;
-        let sign = 1n;
-        for (const [op, value] of steps) {
-          expression += ` ${op} ${value}`;
-          if (op === '*') {
-            product *= value;
-          } else {
-            total += sign * product;
-            sign = op === '+' ? 1n : -1n;
-            product = value;
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom('+', '-', '*'), fc.bigInt({ min: 0n, max: 10n ** 15n })), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        (steps) => {
+          // Evaluate with precedence: split into products, then sum.
+          let expression = '1';
+          let total = 0n;
+          let product = 1n;
+          let sign = 1n;
+          for (const [op, value] of steps) {
+            expression += ` ${op} ${value}`;
+            if (op === '*') {
+              product *= value;
+            } else {
+              total += sign * product;
+              sign = op === '+' ? 1n : -1n;
+              product = value;
+            }
           }
-        }
-        total += sign * product;
-        assert.equal(calculate(expression), total.toString());
-      }),
+          total += sign * product;
+          assert.equal(calculate(expression), total.toString());
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -9,7 +9,10 @@ describe('calculator tool', () => {
 
   it('is named and described as in the seed, with no trifecta legs', () => {
     assert.equal(tool.name, 'calculator');
-    assert.match(tool.description, /^Evaluates a basic arithmetic expression and returns the numeric result\.\n\nUsage:\n- /);
+    assert.match(
+      tool.description,
+      /^Evaluates a basic arithmetic expression and returns the numeric result\.\n\nUsage:\n- /,
+    );
     assert.deepEqual(tool.trifectaLegs, NONE);
     assert.deepEqual(Object.keys(tool.parameters.jsonSchema.properties as object), ['expression']);
   });

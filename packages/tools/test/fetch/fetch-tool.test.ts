@@ -78,8 +78,14 @@ describe('fetch tool', () => {
       kind: 'ok',
       result: '{"answer": 42, "name": "héllo"}',
     });
-    assert.equal(text(await runTool(tool, { url: `${server.origin}/page.html` })), '<html><body><p>raw <b>html</b></p></body></html>');
-    assert.equal(text(await runTool(tool, { url: `${server.origin}/feed` })), '<rss version="2.0"><channel/></rss>');
+    assert.equal(
+      text(await runTool(tool, { url: `${server.origin}/page.html` })),
+      '<html><body><p>raw <b>html</b></p></body></html>',
+    );
+    assert.equal(
+      text(await runTool(tool, { url: `${server.origin}/feed` })),
+      '<rss version="2.0"><channel/></rss>',
+    );
   });
 
   it('decodes the declared charset', async () => {
@@ -89,7 +95,10 @@ describe('fetch tool', () => {
   it('cuts at 5,000 characters by default with a marker giving the full length', async () => {
     const result = text(await runTool(tool, { url: `${server.origin}/long.txt` }));
     assert.ok(result.startsWith('0123456789'.repeat(500)));
-    assert.match(result, /\[… truncated: showing the first 5,000 of 10,000 characters\. Call again with a larger max_chars \(up to 100,000\) to read more\.\]$/);
+    assert.match(
+      result,
+      /\[… truncated: showing the first 5,000 of 10,000 characters\. Call again with a larger max_chars \(up to 100,000\) to read more\.\]$/,
+    );
   });
 
   it('honours max_chars and clamps it to 100,000', async () => {
@@ -104,21 +113,45 @@ describe('fetch tool', () => {
   it('refuses PDFs (pointing at web_scrape), images and other binaries', async () => {
     const pdf = await runTool(tool, { url: `${server.origin}/doc.pdf` });
     assert.equal(pdf.kind, 'error');
-    assert.match(text(pdf), /^Error: http:\/\/127\.0\.0\.1:\d+\/doc\.pdf is application\/pdf, which fetch does not return.*use web_scrape/);
-    assert.match(text(await runTool(tool, { url: `${server.origin}/image.png` })), /^Error: .* is image\/png, which fetch does not return/);
-    assert.match(text(await runTool(tool, { url: `${server.origin}/octets` })), /^Error: .* is application\/octet-stream/);
+    assert.match(
+      text(pdf),
+      /^Error: http:\/\/127\.0\.0\.1:\d+\/doc\.pdf is application\/pdf, which fetch does not return.*use web_scrape/,
+    );
+    assert.match(
+      text(await runTool(tool, { url: `${server.origin}/image.png` })),
+      /^Error: .* is image\/png, which fetch does not return/,
+    );
+    assert.match(
+      text(await runTool(tool, { url: `${server.origin}/octets` })),
+      /^Error: .* is application\/octet-stream/,
+    );
   });
 
   it('reports 404 and 500 with status and excerpt', async () => {
-    assert.match(text(await runTool(tool, { url: `${server.origin}/nope` })), /^Error: HTTP 404 Not Found from .*\/nope: not here$/);
-    assert.match(text(await runTool(tool, { url: `${server.origin}/boom` })), /^Error: HTTP 500 Internal Server Error from .*: internal failure details$/);
+    assert.match(
+      text(await runTool(tool, { url: `${server.origin}/nope` })),
+      /^Error: HTTP 404 Not Found from .*\/nope: not here$/,
+    );
+    assert.match(
+      text(await runTool(tool, { url: `${server.origin}/boom` })),
+      /^Error: HTTP 500 Internal Server Error from .*: internal failure details$/,
+    );
   });
 
   it('refuses non-http URLs and bad max_chars as observations', async () => {
-    assert.match(text(await runTool(tool, { url: 'file:///etc/passwd' })), /^Error: only http and https URLs are supported/);
+    assert.match(
+      text(await runTool(tool, { url: 'file:///etc/passwd' })),
+      /^Error: only http and https URLs are supported/,
+    );
     assert.match(text(await runTool(tool, { url: 'example.com' })), /^Error: invalid URL "example\.com"/);
-    assert.equal(text(await runTool(tool, { url: `${server.origin}/long.txt`, max_chars: 0 })), 'Error: max_chars must be at least 1 (got 0)');
-    assert.match(text(await runTool(tool, { url: `${server.origin}/x`, max_chars: 'ten' })), /^Error: invalid arguments for fetch/);
+    assert.equal(
+      text(await runTool(tool, { url: `${server.origin}/long.txt`, max_chars: 0 })),
+      'Error: max_chars must be at least 1 (got 0)',
+    );
+    assert.match(
+      text(await runTool(tool, { url: `${server.origin}/x`, max_chars: 'ten' })),
+      /^Error: invalid arguments for fetch/,
+    );
   });
 
   it('answers a second call from the cache; the null cache always downloads', async () => {

@@ -36,7 +36,12 @@ export function productPage(): string {
         brand: { '@type': 'Brand', name: 'Kodama Gear' },
         sku: 'TR-3000',
         description: 'A light trail running shoe.',
-        offers: { '@type': 'Offer', price: '129.99', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+        offers: {
+          '@type': 'Offer',
+          price: '129.99',
+          priceCurrency: 'USD',
+          availability: 'https://schema.org/InStock',
+        },
         aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.6, reviewCount: 212 },
       },
     ],

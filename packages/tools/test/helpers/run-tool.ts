@@ -4,7 +4,11 @@ import { executeToolCall } from '@kodama/core';
 let nextId = 0;
 
 /** Runs `tool` the way the agent does: raw JSON arguments through `executeToolCall`. */
-export function runTool(tool: AnyTool, args: unknown, signal: AbortSignal = new AbortController().signal): Promise<ToolOutcome> {
+export function runTool(
+  tool: AnyTool,
+  args: unknown,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<ToolOutcome> {
   nextId += 1;
   const context: ToolContext = {
     signal,
@@ -29,5 +33,6 @@ export function text(outcome: ToolOutcome): string {
 }
 
 function assertString(value: unknown): asserts value is string {
-  if (typeof value !== 'string') throw new TypeError(`expected a string observation, got ${JSON.stringify(value)}`);
+  if (typeof value !== 'string')
+    throw new TypeError(`expected a string observation, got ${JSON.stringify(value)}`);
 }

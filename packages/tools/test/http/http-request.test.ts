@@ -101,7 +101,10 @@ describe('httpRequest', () => {
     }
     assert.ok(FetchError.isInstance(error));
     assert.equal(error.status, 404);
-    assert.match(error.message, /^HTTP 404 Not Found from http:\/\/127\.0\.0\.1:\d+\/missing: <html><body> No such page here x+/);
+    assert.match(
+      error.message,
+      /^HTTP 404 Not Found from http:\/\/127\.0\.0\.1:\d+\/missing: <html><body> No such page here x+/,
+    );
     assert.ok(error.message.length < 420, `excerpt is short (${error.message.length})`);
   });
 

@@ -7,7 +7,9 @@ describe('findJsonLdNode', () => {
     const node = findJsonLdNode([
       '{broken',
       JSON.stringify([{ '@type': 'Organization', name: 'Org' }]),
-      JSON.stringify({ '@graph': [{ '@type': 'WebPage' }, { '@type': ['Thing', 'NewsArticle'], headline: 'Hi' }] }),
+      JSON.stringify({
+        '@graph': [{ '@type': 'WebPage' }, { '@type': ['Thing', 'NewsArticle'], headline: 'Hi' }],
+      }),
     ]);
     assert.equal(node?.headline, 'Hi');
   });
@@ -36,15 +38,26 @@ describe('renderJsonLd', () => {
 
   it('renders an article with authors and date, and a recipe with its steps', () => {
     assert.equal(
-      renderJsonLd({ '@type': 'BlogPosting', headline: 'Post', author: [{ name: 'Ann' }, { name: 'Bo' }], datePublished: '2024-05-01' }),
+      renderJsonLd({
+        '@type': 'BlogPosting',
+        headline: 'Post',
+        author: [{ name: 'Ann' }, { name: 'Bo' }],
+        datePublished: '2024-05-01',
+      }),
       '## Post\n\n- Type: BlogPosting\n- Author: Ann, Bo\n- Published: 2024-05-01',
     );
     const recipe = renderJsonLd({
       '@type': 'Recipe',
       name: 'Tea',
       recipeIngredient: ['water', 'leaves'],
-      recipeInstructions: [{ '@type': 'HowToStep', text: 'Boil.' }, { '@type': 'HowToStep', text: 'Steep.' }],
+      recipeInstructions: [
+        { '@type': 'HowToStep', text: 'Boil.' },
+        { '@type': 'HowToStep', text: 'Steep.' },
+      ],
     });
-    assert.match(recipe, /### Ingredients\n\n- water\n- leaves\n\n### Instructions\n\n1\. Boil\.\n2\. Steep\.$/);
+    assert.match(
+      recipe,
+      /### Ingredients\n\n- water\n- leaves\n\n### Instructions\n\n1\. Boil\.\n2\. Steep\.$/,
+    );
   });
 });

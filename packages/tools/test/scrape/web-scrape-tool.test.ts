@@ -34,12 +34,17 @@ before(async () => {
     if (path === '/article') html(articlePage({ paragraphs: 8 }));
     else if (path === '/product') html(productPage());
     else if (path === '/huge') html(articlePage({ paragraphs: 400 }));
-    else if (path === '/spa') html('<html><head><title></title></head><body><div id="root"></div><script>boot()</script></body></html>');
+    else if (path === '/spa')
+      html(
+        '<html><head><title></title></head><body><div id="root"></div><script>boot()</script></body></html>',
+      );
     else if (path === '/versioned') {
       version += 1;
       html(articlePage({ paragraphs: 4, title: `Version ${version}` }));
     } else if (path === '/report.pdf' || path === '/download') {
-      response.writeHead(200, { 'content-type': path === '/download' ? 'application/octet-stream' : 'application/pdf' });
+      response.writeHead(200, {
+        'content-type': path === '/download' ? 'application/octet-stream' : 'application/pdf',
+      });
       response.end(pdf);
     } else if (path === '/notes.txt') {
       response.writeHead(200, { 'content-type': 'text/plain' });
@@ -65,7 +70,10 @@ describe('web_scrape tool', () => {
 
   it('declares the seed name, parameters and ASSUMED legs', () => {
     assert.equal(tool.name, 'web_scrape');
-    assert.match(tool.description, /^Scrapes the rendered webpage or text file at the given URL and returns its main content as Markdown\.\n\nUsage:\n/);
+    assert.match(
+      tool.description,
+      /^Scrapes the rendered webpage or text file at the given URL and returns its main content as Markdown\.\n\nUsage:\n/,
+    );
     assert.deepEqual(tool.trifectaLegs, ASSUMED);
     assert.deepEqual(Object.keys(tool.parameters.jsonSchema.properties as object), ['url', 'max_chars']);
   });
@@ -81,22 +89,34 @@ describe('web_scrape tool', () => {
 
   it('follows a 5-redirect chain and refuses a 6th', async () => {
     assert.match(text(await runTool(tool, { url: `${server.origin}/hop/4` })), /^# The Test Article/);
-    assert.match(text(await runTool(tool, { url: `${server.origin}/hop/5` })), /^Error: too many redirects \(more than 5\)/);
+    assert.match(
+      text(await runTool(tool, { url: `${server.origin}/hop/5` })),
+      /^Error: too many redirects \(more than 5\)/,
+    );
   });
 
   it('leads with the JSON-LD product section', async () => {
     const markdown = text(await runTool(tool, { url: `${server.origin}/product` }));
-    assert.match(markdown, /^## Trail Runner 3000\n\n- Type: Product\n- Brand: Kodama Gear\n- SKU: TR-3000\n- Price: 129\.99 USD/);
+    assert.match(
+      markdown,
+      /^## Trail Runner 3000\n\n- Type: Product\n- Brand: Kodama Gear\n- SKU: TR-3000\n- Price: 129\.99 USD/,
+    );
     assert.match(markdown, /\n\n---\n\n# Trail Runner 3000 \| Example News\n\n/);
   });
 
   it('cuts a huge page at 20,000 characters by default, and at max_chars when given', async () => {
     const markdown = text(await runTool(tool, { url: `${server.origin}/huge` }));
-    const match = /\n\n\[… truncated: showing the first 20,000 of ([\d,]+) characters\. Call again with a larger max_chars/.exec(markdown);
+    const match =
+      /\n\n\[… truncated: showing the first 20,000 of ([\d,]+) characters\. Call again with a larger max_chars/.exec(
+        markdown,
+      );
     assert.ok(match, markdown.slice(-300));
     assert.ok(Number(match[1]?.replaceAll(',', '')) > 100_000);
     const small = text(await runTool(tool, { url: `${server.origin}/huge`, max_chars: 50 }));
-    assert.match(small, /^# The Test Article \| Example News\n\nParagraph 0 of \n\n\[… truncated: showing the first 50 of/);
+    assert.match(
+      small,
+      /^# The Test Article \| Example News\n\nParagraph 0 of \n\n\[… truncated: showing the first 50 of/,
+    );
   });
 
   it('reads PDFs by content type and by magic bytes, with page markers', async () => {
@@ -106,16 +126,28 @@ describe('web_scrape tool', () => {
   });
 
   it('passes plain text through and refuses images', async () => {
-    assert.equal(text(await runTool(tool, { url: `${server.origin}/notes.txt` })), '# not a heading\n<b>kept as is</b>');
-    assert.match(text(await runTool(tool, { url: `${server.origin}/photo.jpg` })), /^Error: .*photo\.jpg is image\/jpeg, which web_scrape cannot read/);
+    assert.equal(
+      text(await runTool(tool, { url: `${server.origin}/notes.txt` })),
+      '# not a heading\n<b>kept as is</b>',
+    );
+    assert.match(
+      text(await runTool(tool, { url: `${server.origin}/photo.jpg` })),
+      /^Error: .*photo\.jpg is image\/jpeg, which web_scrape cannot read/,
+    );
   });
 
   it('says so when a page has no readable content', async () => {
-    assert.match(text(await runTool(tool, { url: `${server.origin}/spa` })), /^The page has no readable content/);
+    assert.match(
+      text(await runTool(tool, { url: `${server.origin}/spa` })),
+      /^The page has no readable content/,
+    );
   });
 
   it('turns 404s and timeouts into Error observations', async () => {
-    assert.match(text(await runTool(tool, { url: `${server.origin}/gone` })), /^Error: HTTP 404 Not Found from .*: <h1>Not Found<\/h1>$/);
+    assert.match(
+      text(await runTool(tool, { url: `${server.origin}/gone` })),
+      /^Error: HTTP 404 Not Found from .*: <h1>Not Found<\/h1>$/,
+    );
     const impatient = webScrapeTool({ http: { readTimeoutMs: 50 } });
     const outcome = await runTool(impatient, { url: `${server.origin}/slow` });
     assert.equal(outcome.kind, 'error');

@@ -22,7 +22,11 @@ before(async () => {
       return json(200, {
         web: {
           results: [
-            { title: 'Brave <strong>hit</strong>', url: 'https://brave.example/1', description: 'About &amp; <strong>things</strong>' },
+            {
+              title: 'Brave <strong>hit</strong>',
+              url: 'https://brave.example/1',
+              description: 'About &amp; <strong>things</strong>',
+            },
             { title: 'No URL' },
           ],
         },
@@ -30,7 +34,9 @@ before(async () => {
     }
     if (request.url === '/exa/search') {
       if (request.headers['x-api-key'] !== 'exa-key') return json(401, { error: 'bad key' });
-      return json(200, { results: [{ title: null, url: 'https://exa.example/a', highlights: ['first bit', 'second bit'] }] });
+      return json(200, {
+        results: [{ title: null, url: 'https://exa.example/a', highlights: ['first bit', 'second bit'] }],
+      });
     }
     if (request.url?.startsWith('/limited')) return json(429, { error: 'slow down' });
     json(500, {});
@@ -40,27 +46,54 @@ after(() => server.close());
 
 describe('Brave', () => {
   it('sends the key and count, and strips markup from results', async () => {
-    const engine = braveEngine({ apiKey: 'brave-key', endpoint: `${server.origin}/brave/`, limiter: noWait() });
+    const engine = braveEngine({
+      apiKey: 'brave-key',
+      endpoint: `${server.origin}/brave/`,
+      limiter: noWait(),
+    });
     seen.length = 0;
     const results = await engine.search('kodama trees', { maxResults: 5 });
-    assert.deepEqual(results, [{ title: 'Brave hit', url: 'https://brave.example/1', snippet: 'About & things' }]);
+    assert.deepEqual(results, [
+      { title: 'Brave hit', url: 'https://brave.example/1', snippet: 'About & things' },
+    ]);
     assert.equal(seen[0]?.url, '/brave/?q=kodama+trees&count=5');
   });
 
   it('is unavailable with a wrong key, and blocked on 429', async () => {
     const wrongKey = braveEngine({ apiKey: 'nope', endpoint: `${server.origin}/brave/`, limiter: noWait() });
-    await assert.rejects(wrongKey.search('q', { maxResults: 5 }), (e: unknown) => EngineUnavailableError.isInstance(e) && !e.blocked && /Brave: HTTP 401/.test(e.message));
-    const limited = braveEngine({ apiKey: 'brave-key', endpoint: `${server.origin}/limited`, limiter: noWait() });
-    await assert.rejects(limited.search('q', { maxResults: 5 }), (e: unknown) => EngineUnavailableError.isInstance(e) && e.blocked);
+    await assert.rejects(
+      wrongKey.search('q', { maxResults: 5 }),
+      (e: unknown) => EngineUnavailableError.isInstance(e) && !e.blocked && /Brave: HTTP 401/.test(e.message),
+    );
+    const limited = braveEngine({
+      apiKey: 'brave-key',
+      endpoint: `${server.origin}/limited`,
+      limiter: noWait(),
+    });
+    await assert.rejects(
+      limited.search('q', { maxResults: 5 }),
+      (e: unknown) => EngineUnavailableError.isInstance(e) && e.blocked,
+    );
   });
 });
 
 describe('Exa', () => {
   it('POSTs an auto search with highlights and renders them as the snippet', async () => {
-    const engine = exaEngine({ apiKey: 'exa-key', endpoint: `${server.origin}/exa/search`, limiter: noWait() });
+    const engine = exaEngine({
+      apiKey: 'exa-key',
+      endpoint: `${server.origin}/exa/search`,
+      limiter: noWait(),
+    });
     seen.length = 0;
     const results = await engine.search('kodama', { maxResults: 3 });
-    assert.deepEqual(results, [{ title: 'https://exa.example/a', url: 'https://exa.example/a', snippet: 'first bit … second bit' }]);
-    assert.deepEqual(JSON.parse(seen[0]?.body ?? ''), { query: 'kodama', type: 'auto', numResults: 3, contents: { highlights: true } });
+    assert.deepEqual(results, [
+      { title: 'https://exa.example/a', url: 'https://exa.example/a', snippet: 'first bit … second bit' },
+    ]);
+    assert.deepEqual(JSON.parse(seen[0]?.body ?? ''), {
+      query: 'kodama',
+      type: 'auto',
+      numResults: 3,
+      contents: { highlights: true },
+    });
   });
 });

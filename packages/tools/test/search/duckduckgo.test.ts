@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { duckDuckGoEngine, parseDuckDuckGoResults, unwrapDuckDuckGoLink } from '../../src/search/duckduckgo.ts';
+import {
+  duckDuckGoEngine,
+  parseDuckDuckGoResults,
+  unwrapDuckDuckGoLink,
+} from '../../src/search/duckduckgo.ts';
 import { RateLimiter } from '../../src/search/rate-limiter.ts';
 import { EngineUnavailableError } from '../../src/search/search-engine.ts';
 import { type LocalServer, readRequestBody, startLocalServer } from '../helpers/local-server.ts';

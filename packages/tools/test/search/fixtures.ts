@@ -15,4 +15,5 @@ export const DUCKDUCKGO_PAGE = `<!DOCTYPE html><html><body><div id="links" class
 </div></body></html>`;
 
 /** DuckDuckGo's bot check page. */
-export const DUCKDUCKGO_ANOMALY = '<html><body><div class="anomaly-modal__title">Unfortunately, bots use DuckDuckGo too.</div></body></html>';
+export const DUCKDUCKGO_ANOMALY =
+  '<html><body><div class="anomaly-modal__title">Unfortunately, bots use DuckDuckGo too.</div></body></html>';

@@ -17,7 +17,12 @@ function fakeClock() {
 }
 
 function limiterOn(clock: ReturnType<typeof fakeClock>): RateLimiter {
-  return new RateLimiter({ minIntervalMs: 2_000, cooldownMs: 300_000, now: () => clock.now, sleep: clock.sleep });
+  return new RateLimiter({
+    minIntervalMs: 2_000,
+    cooldownMs: 300_000,
+    now: () => clock.now,
+    sleep: clock.sleep,
+  });
 }
 
 describe('RateLimiter', () => {
@@ -44,9 +49,20 @@ describe('RateLimiter', () => {
       events.push(`end ${name}`);
       return name;
     };
-    const results = await Promise.all([limiter.run(task('a')), limiter.run(task('b')), limiter.run(task('c'))]);
+    const results = await Promise.all([
+      limiter.run(task('a')),
+      limiter.run(task('b')),
+      limiter.run(task('c')),
+    ]);
     assert.deepEqual(results, ['a', 'b', 'c']);
-    assert.deepEqual(events, ['start a @1000000', 'end a', 'start b @1002000', 'end b', 'start c @1004000', 'end c']);
+    assert.deepEqual(events, [
+      'start a @1000000',
+      'end a',
+      'start b @1002000',
+      'end b',
+      'start c @1004000',
+      'end c',
+    ]);
   });
 
   it('refuses at once during the cooldown after a block, then recovers', async () => {
@@ -63,7 +79,12 @@ describe('RateLimiter', () => {
     const refused = limiter.run(async () => {
       ran = true;
     });
-    await assert.rejects(refused, (error: unknown) => EngineUnavailableError.isInstance(error) && /cooling down after a block \(290 s left\)/.test(error.message));
+    await assert.rejects(
+      refused,
+      (error: unknown) =>
+        EngineUnavailableError.isInstance(error) &&
+        /cooling down after a block \(290 s left\)/.test(error.message),
+    );
     assert.equal(ran, false);
     assert.equal(limiter.cooldownRemaining(), 290_000);
     clock.now += 290_001;

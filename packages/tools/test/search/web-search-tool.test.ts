@@ -32,7 +32,13 @@ before(async () => {
       response.end('Forbidden');
     } else if (url.startsWith('/brave-ok')) {
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ web: { results: [{ title: 'From Brave', url: 'https://b.example/', description: 'brave snippet' }] } }));
+      response.end(
+        JSON.stringify({
+          web: {
+            results: [{ title: 'From Brave', url: 'https://b.example/', description: 'brave snippet' }],
+          },
+        }),
+      );
     } else {
       response.writeHead(503, { 'content-type': 'text/plain' });
       response.end('down');
@@ -48,7 +54,10 @@ describe('web_search tool', () => {
   it('declares the name, one query parameter and ASSUMED legs', () => {
     const tool = webSearchTool({ engines: [] });
     assert.equal(tool.name, 'web_search');
-    assert.match(tool.description, /^Searches the web for a query and returns the top results as a Markdown list of titles, URLs, and short snippets\.\n\nUsage:\n/);
+    assert.match(
+      tool.description,
+      /^Searches the web for a query and returns the top results as a Markdown list of titles, URLs, and short snippets\.\n\nUsage:\n/,
+    );
     assert.deepEqual(tool.parameters.jsonSchema.required, ['query']);
     assert.deepEqual(tool.trifectaLegs, ASSUMED);
   });
@@ -65,13 +74,16 @@ describe('web_search tool', () => {
     const outcome = await runTool(tool, { query: 'trees' });
     assert.deepEqual(outcome, {
       kind: 'ok',
-      result: 'Search results for "trees":\n\n1. [From Brave](https://b.example/)\n   https://b.example/\n   brave snippet',
+      result:
+        'Search results for "trees":\n\n1. [From Brave](https://b.example/)\n   https://b.example/\n   brave snippet',
     });
     assert.ok(ddgLimiter.cooldownRemaining() > 290_000);
   });
 
   it('renders DuckDuckGo results as a stable numbered list', async () => {
-    const tool = webSearchTool({ engines: [duckDuckGoEngine({ endpoint: `${server.origin}/ddg-ok/`, limiter: noWait() })] });
+    const tool = webSearchTool({
+      engines: [duckDuckGoEngine({ endpoint: `${server.origin}/ddg-ok/`, limiter: noWait() })],
+    });
     assert.equal(
       text(await runTool(tool, { query: 'node 20' })),
       [
@@ -98,7 +110,10 @@ describe('web_search tool', () => {
       },
     });
     let toggle = 0;
-    const tool = webSearchTool({ engines: [engine('A'), engine('B')], random: () => (toggle++ % 2 === 0 ? 0.999 : 0) });
+    const tool = webSearchTool({
+      engines: [engine('A'), engine('B')],
+      random: () => (toggle++ % 2 === 0 ? 0.999 : 0),
+    });
     await runTool(tool, { query: 'one' });
     await runTool(tool, { query: 'two' });
     assert.deepEqual(order, ['A', 'B']);
@@ -122,14 +137,23 @@ describe('web_search tool', () => {
 
   it('answers a repeated query from the cache', async () => {
     let calls = 0;
-    const engine = { name: 'Counting', search: async () => [{ title: `call ${++calls}`, url: 'https://c.example/', snippet: '' }] };
-    const tool = webSearchTool({ engines: [engine], cache: new DiskUrlCache({ dir: join(cacheDir, 'web_search') }) });
+    const engine = {
+      name: 'Counting',
+      search: async () => [{ title: `call ${++calls}`, url: 'https://c.example/', snippet: '' }],
+    };
+    const tool = webSearchTool({
+      engines: [engine],
+      cache: new DiskUrlCache({ dir: join(cacheDir, 'web_search') }),
+    });
     const first = text(await runTool(tool, { query: 'same' }));
     assert.equal(text(await runTool(tool, { query: 'same' })), first);
     assert.equal(calls, 1);
   });
 
   it('refuses an empty query', async () => {
-    assert.deepEqual(await runTool(webSearchTool({ engines: [] }), { query: '  ' }), { kind: 'error', result: 'Error: the query is empty' });
+    assert.deepEqual(await runTool(webSearchTool({ engines: [] }), { query: '  ' }), {
+      kind: 'error',
+      result: 'Error: the query is empty',
+    });
   });
 });
