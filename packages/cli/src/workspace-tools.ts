@@ -5,8 +5,8 @@ import {
   type SandboxOptions,
   terminalConfirmer,
   WORKSPACE_TOOL_NAMES,
-  type WorkspaceToolName,
   Workspace,
+  type WorkspaceToolName,
   workspaceTools,
 } from '@kodama/workspace';
 import type { ToolSetup } from './tool-registry.ts';

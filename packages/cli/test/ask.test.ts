@@ -2,7 +2,10 @@
 // HTTP, against testkit's scripted OpenAI-compatible server.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { type ScriptedServer, startOpenAICompatibleServer } from '@kodama/testkit';
@@ -102,7 +105,11 @@ test('KODAMA_MODEL names the model when --model is absent; --json prints one eve
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line) as { type: string; text?: string });
-  assert.equal(events[0]?.type, 'user-turn');
+  const types = events.map((e) => e.type);
+  assert.ok(
+    types.indexOf('user-turn') >= 0 && types.indexOf('user-turn') < types.indexOf('assistant'),
+    types.join(),
+  );
   assert.ok(events.some((e) => e.type === 'assistant-delta'));
   assert.deepEqual(
     events.filter((e) => e.type === 'assistant').map((e) => e.text),
@@ -151,4 +158,51 @@ test('an unknown tool name exits 2 and lists the tools kodama ships', async () =
   assert.match(out.stderr, /unknown tool "teleport"/);
   assert.match(out.stderr, /calculator/);
   assert.equal(server.modelCalls.length, 0);
+});
+
+test('--tools offers every shipped tool under its own name', async () => {
+  const server = await serve([{ text: 'ok' }]);
+  const all = 'calculator,fetch,web_scrape,web_search,read,write,edit,grep,glob,bash';
+  const out = await runKodama(
+    ['ask', '--model', `openai-compatible:${server.url}/v1`, '--tools', all, '--root', process.cwd(), 'hi'],
+    isolatedEnv(),
+  );
+  assert.equal(out.code, 0, out.stderr);
+  const first = server.modelCalls[0]?.body as { tools: Array<{ function: { name: string } }> };
+  assert.deepEqual(
+    first.tools.map((t) => t.function.name),
+    all.split(','),
+  );
+});
+
+test('file tools work under --root with --yes; without a terminal, bash is declined', async (t) => {
+  const root = await mkdtemp(join(tmpdir(), 'kodama-cli-root-'));
+  t.after(() => rm(root, { recursive: true, force: true }));
+  const server = await serve([
+    { toolCalls: [{ name: 'write', arguments: { path: 'notes/hello.txt', content: 'hi from kodama\n' } }] },
+    { toolCalls: [{ name: 'bash', arguments: { command: 'cat notes/hello.txt' } }] },
+    { text: 'done' },
+    { toolCalls: [{ name: 'bash', arguments: { command: 'touch should-not-exist' } }] },
+    { text: 'declined' },
+  ]);
+  const base = [
+    'ask',
+    '--model',
+    `openai-compatible:${server.url}/v1`,
+    '--tools',
+    'write,bash',
+    '--root',
+    root,
+  ];
+  const approved = await runKodama([...base, '--yes', 'write a note'], isolatedEnv());
+  assert.equal(approved.code, 0, approved.stderr);
+  assert.equal(await readFile(join(root, 'notes', 'hello.txt'), 'utf8'), 'hi from kodama\n');
+  const third = server.modelCalls[2]?.body as { messages: Array<{ role: string; content: unknown }> };
+  assert.match(String(third.messages.filter((m) => m.role === 'tool').at(-1)?.content), /hi from kodama/);
+
+  const declined = await runKodama([...base, 'try bash'], isolatedEnv());
+  assert.equal(declined.code, 0, declined.stderr);
+  const last = server.modelCalls[4]?.body as { messages: Array<{ role: string; content: unknown }> };
+  assert.match(String(last.messages.filter((m) => m.role === 'tool').at(-1)?.content), /^Error: .*declined/);
+  await assert.rejects(readFile(join(root, 'should-not-exist')));
 });
