@@ -14,6 +14,6 @@ Point it at a model in one of these ways:
   export KODAMA_MODEL=llamacpp
 
 Or try it without any model, against the bundled scripted server:
-  npx kodama-testkit serve --script packages/testkit/scripts/demo.json --port 8080 &
+  npx kodama-testkit serve --script packages/testkit/scripts/demo.json --port 8080 --loop &
   npx kodama ask --model openai-compatible:http://127.0.0.1:8080/v1 "What is 17 * 23?"
 `;

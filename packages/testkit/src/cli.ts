@@ -2,14 +2,15 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { startAnthropicServer } from './anthropic/server.ts';
 import { startOpenAICompatibleServer } from './openai/server.ts';
-import type { ScriptedReply } from './script.ts';
+import type { RecordedRequest, ScriptedReply } from './script.ts';
 import type { ScriptedServer } from './shared/server-types.ts';
 
 const USAGE = `usage: kodama-testkit serve --script <file.json> [--port 8080] [--host 127.0.0.1]
-                             [--anthropic] [--context-window N] [--models a,b] [--router]
+                             [--anthropic] [--context-window N] [--models a,b] [--router] [--loop]
 
 Serves a scripted model over HTTP until Ctrl+C. The script file is a JSON array
-of replies (see docs/testkit.md), played one per model call.`;
+of replies (see docs/testkit.md), played one per model call. With --loop the
+script starts over when it runs out, so a demo can be asked again and again.`;
 
 /** Where the CLI writes; injectable so it can be driven in-process. */
 export interface CliOutput {
@@ -57,8 +58,10 @@ export async function main(
   let server: ScriptedServer;
   let replies: number;
   try {
-    const script = await readScriptFile(values.script);
-    replies = script.length;
+    const list = await readScriptFile(values.script);
+    replies = list.length;
+    if (values.loop && replies === 0) throw new Error('--loop needs at least one reply in the script');
+    const script = values.loop ? (request: RecordedRequest) => list[request.callIndex % replies]! : list;
     const contextWindow =
       values['context-window'] === undefined ? undefined : Number(values['context-window']);
     if (contextWindow !== undefined && !Number.isInteger(contextWindow))
@@ -114,6 +117,7 @@ function parse(argv: readonly string[]) {
       'context-window': { type: 'string' },
       models: { type: 'string' },
       router: { type: 'boolean' },
+      loop: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });

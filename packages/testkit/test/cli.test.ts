@@ -53,6 +53,20 @@ test('serve plays the demo script: a calculator call, then the answer; SIGTERM e
   assert.equal(await stop(child), 0);
 });
 
+test('serve --loop starts the script over when it runs out', async (t) => {
+  const { child, url } = await spawnServe(['--script', demo, '--port', '0', '--loop']);
+  t.after(() => stop(child));
+  const contents: unknown[] = [];
+  for (let i = 0; i < 4; i++) {
+    const res = await postJson(`${url}/v1/chat/completions`, { model: 'scripted-model', messages: [] });
+    assert.equal(res.status, 200);
+    const body = (await res.json()) as { choices: Array<{ message: { content: unknown } }> };
+    contents.push(body.choices[0]!.message.content);
+  }
+  assert.deepEqual(contents.slice(2), contents.slice(0, 2));
+  assert.equal(contents[1], '17 * 23 = 391.');
+});
+
 test('serve --anthropic --context-window --models', async (t) => {
   const { child, url } = await spawnServe([
     '--script',
