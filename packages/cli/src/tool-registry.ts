@@ -1,21 +1,7 @@
 import type { AnyTool } from '@kodama/core';
-import type { KodamaConfig } from './config.ts';
+import type { ToolSetup } from './tool-setup.ts';
 
-/** What building the chosen tools may need from the command line and the terminal. */
-export interface ToolSetup {
-  readonly config: KodamaConfig;
-  /** Project root for the file tools (absolute). */
-  readonly root: string;
-  /** Approve every confirmation. */
-  readonly yes: boolean;
-  /** `none` or `bubblewrap`. */
-  readonly sandbox: string;
-  /** Terminal streams for the confirmation prompt. */
-  readonly stdin: NodeJS.ReadableStream & { isTTY?: boolean };
-  readonly stderr: NodeJS.WritableStream;
-  /** Registers cleanup to run when the agent closes. */
-  readonly onClose: (handler: () => void | Promise<void>) => void;
-}
+export type { ToolSetup } from './tool-setup.ts';
 
 type Family = (names: readonly string[], setup: ToolSetup) => Promise<AnyTool[]>;
 

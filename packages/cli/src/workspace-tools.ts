@@ -9,7 +9,7 @@ import {
   type WorkspaceToolName,
   workspaceTools,
 } from '@kodama/workspace';
-import type { ToolSetup } from './tool-registry.ts';
+import type { ToolSetup } from './tool-setup.ts';
 
 /** Thrown for a `--sandbox` value kodama does not know. */
 export class UnknownSandboxError extends Error {

@@ -1,5 +1,5 @@
 import type { TrifectaLegs } from './legs.ts';
-import type { TrifectaNodeReport, TrifectaReport } from './report.ts';
+import type { TrifectaNodeReport, TrifectaReport } from './report-types.ts';
 
 /** All three axes, for a node line: `private=yes untrusted=hard egress=unreviewed`. */
 function nodeLegs(legs: TrifectaLegs): string {
