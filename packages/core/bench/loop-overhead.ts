@@ -8,7 +8,7 @@ import { Agent, defineTool, NONE } from '@kodama/core';
 import { resolveModel } from '@kodama/models';
 import { generateText, stepCountIs, tool } from 'ai';
 import { z } from 'zod';
-import { startServerProcess } from './_server-process.ts';
+import { startServerProcess } from '../../../bench/support/server-process.ts';
 
 const TURNS = 200;
 const WARMUP = 20;
@@ -21,6 +21,8 @@ interface Timing {
 }
 
 async function measure(turns: number, runTurn: () => Promise<unknown>): Promise<Timing> {
+  // Start every measurement with a clean heap, so no client pays for the garbage the previous one left.
+  (globalThis as { gc?: () => void }).gc?.();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   for (let i = 0; i < turns; i++) await runTurn();
@@ -29,7 +31,7 @@ async function measure(turns: number, runTurn: () => Promise<unknown>): Promise<
   return { wallMs, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
-const server = await startServerProcess();
+const server = await startServerProcess(new URL('./_scripted-server.ts', import.meta.url));
 const base = `${server.url}/v1`;
 
 // kodama

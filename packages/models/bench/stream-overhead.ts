@@ -1,15 +1,15 @@
 // CPU cost per streamed delta: kodama's Model.stream (lean OpenAI-compatible
 // adapter and the AI SDK adapter) against a floor of bare fetch + a minimal
-// SSE parse, all against the same in-process scripted server. Process CPU time
-// (user + system) includes the server's work, identically on every side.
+// SSE parse, all against the same scripted server. The server runs in a child
+// process, so this process's CPU time (user + system) is the client's alone.
 import { resolveModel } from '@kodama/models';
-import { startOpenAICompatibleServer } from '@kodama/testkit';
+import { startServerProcess } from '../../../bench/support/server-process.ts';
 
 const STREAMS = 500;
-const TEXT = 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMN'; // 50 chars → 50 deltas
-const ROUNDS = 3;
+const TEXT_LENGTH = 50; // the child server streams 50 one-character deltas
+const ROUNDS = 5;
 
-const server = await startOpenAICompatibleServer({ script: () => ({ text: TEXT, chunkSize: 1 }) });
+const server = await startServerProcess(new URL('./_stream-server.ts', import.meta.url));
 const base = `${server.url}/v1`;
 const request = { messages: [{ role: 'user' as const, content: 'go' }] };
 
@@ -60,8 +60,8 @@ async function round(one: () => Promise<number>): Promise<number> {
   const counts = await Promise.all(Array.from({ length: STREAMS }, one));
   const used = process.cpuUsage(start);
   const deltas = counts.reduce((a, b) => a + b, 0);
-  if (deltas !== STREAMS * TEXT.length)
-    throw new Error(`expected ${STREAMS * TEXT.length} deltas, got ${deltas}`);
+  if (deltas !== STREAMS * TEXT_LENGTH)
+    throw new Error(`expected ${STREAMS * TEXT_LENGTH} deltas, got ${deltas}`);
   return (used.user + used.system) / deltas;
 }
 
@@ -74,13 +74,13 @@ for (let r = 0; r < ROUNDS; r++) {
   for (const [name, one] of Object.entries(variants))
     samples[name as keyof typeof variants].push(await round(one));
 }
-await server.close();
+await server.stop();
 
 const floor = median(samples.floor);
 const ours = median(samples.kodama);
 const theirs = median(samples.aisdk);
 const fmt = (n: number): string => n.toFixed(2);
-console.log(`streams=${STREAMS} deltas_per_stream=${TEXT.length} rounds=${ROUNDS}`);
+console.log(`streams=${STREAMS} deltas_per_stream=${TEXT_LENGTH} rounds=${ROUNDS}`);
 for (const [name, xs] of Object.entries(samples)) console.log(`${name}: ${xs.map(fmt).join(' ')} us/delta`);
 console.log(
   `RESULT stream-overhead us_per_delta=${fmt(ours)} floor_us_per_delta=${fmt(floor)} ratio_vs_floor=${fmt(ours / floor)} ` +

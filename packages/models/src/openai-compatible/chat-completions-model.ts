@@ -70,19 +70,25 @@ export function createChatCompletionsModel(options: ChatCompletionsModelOptions)
       mapper.push(chunk, out);
       return false;
     };
+    let finished = false;
     try {
       for (;;) {
         const { done, value } = await reader.read();
         const stop = splitter.feed(done ? undefined : value, onData);
         for (const part of out) yield part;
         out.length = 0;
+        if (done) finished = true;
         if (stop || done) break;
       }
+      // Read to the end after `[DONE]`: cancelling a body that is not fully
+      // read makes undici drop the keep-alive connection, and the next request
+      // pays for a new one.
+      while (!finished) finished = (await reader.read()).done;
       mapper.end(out);
       for (const part of out) yield part;
     } finally {
       signal?.removeEventListener('abort', onAbort);
-      reader.cancel().catch(() => {});
+      if (!finished) reader.cancel().catch(() => {});
     }
   }
 

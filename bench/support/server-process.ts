@@ -1,4 +1,5 @@
-// Starts `_scripted-server.ts` in a child process and hands back its URL.
+// Starts a benchmark's scripted-server module in a child process and hands back
+// the URL it prints, so the server's CPU time is not billed to the client measured.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -8,9 +9,9 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Spawns the scripted server and waits for its URL line. */
-export async function startServerProcess(): Promise<ServerProcess> {
-  const script = fileURLToPath(new URL('./_scripted-server.ts', import.meta.url));
+/** Spawns `module` (which prints its URL on the first line and exits when stdin ends) and waits for the URL. */
+export async function startServerProcess(module: URL): Promise<ServerProcess> {
+  const script = fileURLToPath(module);
   const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['pipe', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let buf = '';
