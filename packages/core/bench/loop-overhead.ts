@@ -10,9 +10,10 @@ import { generateText, stepCountIs, tool } from 'ai';
 import { z } from 'zod';
 import { startServerProcess } from '../../../bench/support/server-process.ts';
 
-const TURNS = 200;
+const TURNS = 200; // per client, measured in ROUNDS interleaved blocks
 const WARMUP = 20;
-const ROUNDS = 3; // alternate the clients so drift hits all of them alike
+const ROUNDS = 10; // alternate the clients in small blocks so drift hits all of them alike
+const BLOCK = TURNS / ROUNDS;
 const echo = (text: string) => `echo: ${text}`;
 
 interface Timing {
@@ -137,14 +138,14 @@ for (const [name, turn] of Object.entries(clients)) {
 }
 for (let r = 0; r < ROUNDS; r++) {
   for (const [name, turn] of Object.entries(clients)) {
-    const t = await measure(TURNS, turn);
+    const t = await measure(BLOCK, turn);
     totals[name]!.wallMs += t.wallMs;
     totals[name]!.cpuMs += t.cpuMs;
   }
 }
 await server.stop();
 
-const perTurn = (name: string, key: keyof Timing) => (totals[name]![key] / (TURNS * ROUNDS)) * 1000; // µs
+const perTurn = (name: string, key: keyof Timing) => (totals[name]![key] / TURNS) * 1000; // µs
 const fmt = (n: number) => n.toFixed(3);
 for (const name of Object.keys(clients)) {
   console.log(
