@@ -61,14 +61,31 @@ describe('Agent.run', () => {
 
   test('calls of one response run concurrently and are answered in model order', async () => {
     const order: string[] = [];
-    const slow = defineTool({
-      name: 'slow',
-      description: 'slow',
-      parameters: z.object({ label: z.string(), ms: z.number() }),
+    // A can only finish once B has finished, so the order below is reachable
+    // only if B starts while A is still running. The timer merely breaks the
+    // deadlock a one-at-a-time batch would cause, so the test fails instead of hanging.
+    let bDone!: () => void;
+    const gate = new Promise<void>((r) => {
+      bDone = r;
+    });
+    const tool = defineTool({
+      name: 'step',
+      description: 'step',
+      parameters: z.object({ label: z.string() }),
       trifectaLegs: NONE,
-      execute: async ({ label, ms }) => {
+      execute: async ({ label }) => {
         order.push(`start ${label}`);
-        await new Promise((r) => setTimeout(r, ms));
+        if (label === 'A') {
+          let timer: NodeJS.Timeout | undefined;
+          const deadlock = new Promise<void>((r) => {
+            timer = setTimeout(() => {
+              order.push('A gave up waiting for B');
+              r();
+            }, 5_000);
+          });
+          await Promise.race([gate, deadlock]);
+          clearTimeout(timer);
+        } else bDone();
         order.push(`end ${label}`);
         return label;
       },
@@ -77,13 +94,13 @@ describe('Agent.run', () => {
       [
         {
           toolCalls: [
-            { id: 'a', name: 'slow', arguments: { label: 'A', ms: 30 } },
-            { id: 'b', name: 'slow', arguments: { label: 'B', ms: 1 } },
+            { id: 'a', name: 'step', arguments: { label: 'A' } },
+            { id: 'b', name: 'step', arguments: { label: 'B' } },
           ],
         },
         { text: 'both' },
       ],
-      { tools: [slow] },
+      { tools: [tool] },
     );
     await agent.run('go');
     assert.deepEqual(order, ['start A', 'start B', 'end B', 'end A'], 'B started before A ended');
