@@ -206,3 +206,24 @@ test('file tools work under --root with --yes; without a terminal, bash is decli
   assert.match(String(last.messages.filter((m) => m.role === 'tool').at(-1)?.content), /^Error: .*declined/);
   await assert.rejects(readFile(join(root, 'should-not-exist')));
 });
+
+test('Ctrl+C cancels the turn: the HTTP request is aborted and kodama exits 130', async () => {
+  const server = await serve([{ fault: 'hang' }]);
+  const child = spawn(
+    process.execPath,
+    [BIN, 'ask', '--model', `openai-compatible:${server.url}/v1`, 'wait forever'],
+    { env: isolatedEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+  // Wait (by polling, not by a timing assumption) until the model call is in flight.
+  while (server.modelCalls.length === 0) await new Promise((r) => setTimeout(r, 20));
+  const disconnected = server.waitForDisconnect();
+  child.kill('SIGINT');
+  assert.equal(await exited, 130, stderr);
+  await disconnected;
+  assert.match(stderr, /cancelled/);
+});
