@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Collects every *.test.ts under packages/*/test and test/ and hands them to
 // Node's built-in runner in one process tree (Node 20's --test has no globs).
+// The per-test timeout is no speed goal: it turns a hang into a failure.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,7 +30,7 @@ if (selected.length === 0) {
 }
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=4', ...selected],
+  ['--import', 'tsx', '--test', '--test-concurrency=4', '--test-timeout=180000', ...selected],
   { stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);

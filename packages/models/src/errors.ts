@@ -54,8 +54,8 @@ export class ModelServerUnreachableError extends ModelError {
   readonly url: string;
   protected readonly [UNREACHABLE] = true;
 
-  constructor(url: string, message: string, options: { cause?: unknown } = {}) {
-    super(message, { cause: options.cause, isRetryable: true });
+  constructor(url: string, message: string, options: { cause?: unknown; isRetryable?: boolean } = {}) {
+    super(message, { cause: options.cause, isRetryable: options.isRetryable ?? true });
     this.name = 'ModelServerUnreachableError';
     this.url = url;
   }

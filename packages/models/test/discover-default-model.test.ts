@@ -27,6 +27,7 @@ test('the first local server that answers wins, in llama.cpp, Ollama, LM Studio 
   const ollama = await portOf();
   const lmstudio = await portOf();
   const found = await discoverDefaultModel({
+    timeoutMs: 10_000, // generous: a loaded CI machine must not turn a live server into a miss
     env: { OPENAI_API_KEY: 'sk' },
     probePorts: { llamacpp: dead, ollama: ollama.port, lmstudio: lmstudio.port },
   });
@@ -40,6 +41,7 @@ test('a server at the env base URL is named by provider', async () => {
   const llama = await portOf();
   const dead = await closedPort();
   const found = await discoverDefaultModel({
+    timeoutMs: 10_000, // generous: a loaded CI machine must not turn a live server into a miss
     env: { LLAMACPP_BASE_URL: llama.url },
     probePorts: { ollama: dead, lmstudio: dead },
   });
@@ -57,7 +59,7 @@ test('no local server: the first API key in order OPENAI, ANTHROPIC, OPENROUTER,
     [{}, undefined],
   ];
   for (const [env, expected] of cases) {
-    const found = await discoverDefaultModel({ env, probePorts });
+    const found = await discoverDefaultModel({ env, probePorts, timeoutMs: 10_000 });
     assert.equal(found?.target, expected, JSON.stringify(env));
   }
 });

@@ -107,6 +107,35 @@ test('an unreachable server (closed port) is ModelServerUnreachableError', async
   );
 });
 
+test('a hosted provider whose server refuses the connection fails at call time with ModelServerUnreachableError naming the fix', async () => {
+  const port = await closedPort();
+  for (const [target, env] of [
+    ['openai:gpt-4.1', { OPENAI_API_KEY: 'sk', OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` }],
+    [
+      'anthropic:claude-sonnet-4-5',
+      { ANTHROPIC_API_KEY: 'sk', ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}` },
+    ],
+  ] as const) {
+    const model = await resolveModel(target, { env });
+    const retries: unknown[] = [];
+    await assert.rejects(
+      async () => {
+        for await (const _ of model.stream(
+          { messages: [{ role: 'user', content: 'hi' }] },
+          { onRetry: (r) => retries.push(r) },
+        )) {
+          // drain
+        }
+      },
+      (e: Error) =>
+        ModelServerUnreachableError.isInstance(e) &&
+        /ECONNREFUSED/.test(e.message) &&
+        new RegExp(`${env.OPENAI_API_KEY ? 'OPENAI' : 'ANTHROPIC'}_BASE_URL`).test(e.message),
+    );
+    assert.deepEqual(retries, [], 'a refused connection is not retried');
+  }
+});
+
 test('a 401 from the server is ModelAuthError naming the key', async () => {
   const server = createServer((req, res) => {
     const ok = req.headers.authorization === 'Bearer right';

@@ -1,6 +1,11 @@
 const IN_PROGRESS = Symbol.for('kodama.TurnInProgressError');
 const CLOSED = Symbol.for('kodama.AgentClosedError');
 
+/** How an agent is named in messages: the main agent's id is ''. */
+function agentName(agentId: string): string {
+  return agentId === '' ? 'the main agent' : `agent "${agentId}"`;
+}
+
 /**
  * `run` (or `clearConversation`, `loadHistory`) was called while a turn of the
  * same agent was in flight. One turn at a time per agent: queue mid-turn input
@@ -10,7 +15,7 @@ export class TurnInProgressError extends Error {
   protected readonly [IN_PROGRESS] = true;
 
   constructor(agentId: string, action: string) {
-    super(`agent "${agentId}": cannot ${action} while a turn is in flight; await it or use an Interloper`);
+    super(`${agentName(agentId)}: cannot ${action} while a turn is in flight; await it or use an Interloper`);
     this.name = 'TurnInProgressError';
   }
 
@@ -25,7 +30,7 @@ export class AgentClosedError extends Error {
   protected readonly [CLOSED] = true;
 
   constructor(agentId: string) {
-    super(`agent "${agentId}" is closed`);
+    super(`${agentName(agentId)} is closed`);
     this.name = 'AgentClosedError';
   }
 

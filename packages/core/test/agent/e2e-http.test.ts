@@ -15,8 +15,14 @@ after(async () => {
 async function agentOver(
   server: ScriptedServer,
   extra: { cancellable?: Cancellable; streaming?: boolean } = {},
+  retry: { maxRetries: number; baseDelayMs?: number } = { maxRetries: 0 },
 ) {
-  const model = await resolveModel(`openai-compatible:${server.url}/v1@scripted-model`, { maxRetries: 0 });
+  const model = await resolveModel(`openai-compatible:${server.url}/v1@scripted-model`, {
+    maxRetries: retry.maxRetries,
+    ...(retry.baseDelayMs === undefined
+      ? {}
+      : { retry: { maxRetries: retry.maxRetries, baseDelayMs: retry.baseDelayMs } }),
+  });
   const events = new InMemoryEventList();
   const agent = new Agent({
     model,
@@ -31,6 +37,22 @@ async function agentOver(
 }
 
 describe('agent over HTTP', () => {
+  test('a 429 is retried by the model layer and narrated as a retry event', async () => {
+    const server = await startOpenAICompatibleServer({
+      script: [{ fault: 'http', status: 429, retryAfterMs: 1 }, { text: 'after the retry' }],
+    });
+    servers.push(server);
+    const { agent, events } = await agentOver(server, {}, { maxRetries: 2, baseDelayMs: 1 });
+    assert.equal(await agent.run('hi'), 'after the retry');
+    const retries = events.ofType('retry');
+    assert.equal(retries.length, 1);
+    assert.equal(retries[0]!.attempt, 1);
+    assert.equal(retries[0]!.status, 429);
+    assert.match(retries[0]!.cause, /429/);
+    assert.equal(retries[0]!.agentId, '');
+    assert.equal(server.modelCalls.length, 2);
+  });
+
   test('a tool round trip', async () => {
     const server = await startOpenAICompatibleServer({
       script: [

@@ -7,7 +7,17 @@ import { describe, test } from 'node:test';
 import { ScriptedModel, type ScriptedReply } from '@kodama/testkit';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { Agent, Cancellable, defineTool, History, NONE, StepLimit } from '../../src/index.ts';
+import {
+  Agent,
+  Cancellable,
+  CancelledError,
+  defineTool,
+  History,
+  ModelError,
+  NONE,
+  StepLimit,
+  StepLimitExceeded,
+} from '../../src/index.ts';
 import { assertSendable, boomTool, echoTool, messagesOf } from './helpers.ts';
 
 const slow = defineTool({
@@ -60,6 +70,8 @@ const scenarioArb = fc.record({
     nil: undefined,
   }),
   cancelAtEvent: fc.option(fc.integer({ min: 1, max: 30 }), { nil: undefined }),
+  // A cancel from outside the loop, landing while a stream or a slow tool is awaited.
+  cancelAfterMs: fc.option(fc.integer({ min: 0, max: 6 }), { nil: undefined }),
   observeFailures: fc.boolean(),
   sequential: fc.boolean(),
 });
@@ -98,7 +110,22 @@ describe('conversation integrity (property)', () => {
             });
           },
         });
-        await agent.run('start').catch(() => undefined);
+        const timer =
+          s.cancelAfterMs === undefined ? undefined : setTimeout(() => cancellable.cancel(), s.cancelAfterMs);
+        const outcome = await agent.run('start').then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        clearTimeout(timer);
+        // Only the ways a turn is allowed to end: anything else is a loop bug.
+        if (outcome !== undefined) {
+          const expected =
+            CancelledError.isInstance(outcome) ||
+            outcome instanceof StepLimitExceeded ||
+            ModelError.isInstance(outcome) ||
+            (outcome instanceof RangeError && outcome.message === 'kaboom');
+          assert.ok(expected, `unexpected failure: ${String(outcome)}`);
+        }
         assertSendable(messagesOf(agent));
         const exported = agent.exportHistory();
         const parsed = History.parse(exported.serialize());

@@ -17,6 +17,42 @@ describe('Agent.run', () => {
     model.assertDone();
   });
 
+  test('an oversized tool result is cut in the middle before the model, the history and the event see it', async () => {
+    const big = defineTool({
+      name: 'big',
+      description: 'returns a lot',
+      parameters: z.object({}),
+      trifectaLegs: NONE,
+      execute: () => `HEAD${'x'.repeat(200_000)}TAIL`,
+    });
+    // Default budget: 10,000 tokens ≈ 40,000 bytes.
+    const { agent, events, model } = scriptedAgent(
+      [{ toolCalls: [{ id: 'b1', name: 'big', arguments: {} }] }, { text: 'ok' }],
+      { tools: [big] },
+    );
+    await agent.run('go');
+    const sent = model.calls[1]!.messages.find((m) => m.role === 'tool');
+    const content = sent?.role === 'tool' ? String(sent.content) : '';
+    assert.ok(content.startsWith('HEAD') && content.endsWith('TAIL'), 'head and tail kept');
+    assert.ok(content.length < 45_000 && content.length > 30_000, `cut to the budget, got ${content.length}`);
+    assert.match(content, /removed from the middle/);
+    const event = events.ofType('tool-result')[0]!;
+    assert.equal(event.content, content);
+    const stored = agent.exportHistory().messages.find((m) => m.message.role === 'tool')!.message;
+    assert.equal(stored.role === 'tool' ? stored.content : undefined, content);
+
+    const small = scriptedAgent([{ toolCalls: [{ id: 'b2', name: 'big', arguments: {} }] }, { text: 'ok' }], {
+      tools: [big],
+      maxResultTokens: 100,
+    });
+    await small.agent.run('go');
+    const cut = small.model.calls[1]!.messages.find((m) => m.role === 'tool');
+    assert.ok(
+      cut?.role === 'tool' && String(cut.content).length < 1_000,
+      'the agent option moves the budget',
+    );
+  });
+
   test('a tool round trip: call, observation, answer; events in loop order', async () => {
     const seen: ToolContext[] = [];
     const { agent, events, model } = scriptedAgent(

@@ -19,6 +19,8 @@ export interface AdapterOptions {
   readonly retry?: RetryPolicy;
   /** What fixes a 401/403, e.g. `check ANTHROPIC_API_KEY or pick another --model`. */
   readonly authHint?: string;
+  /** What fixes a refused connection, e.g. `check your network or OPENAI_BASE_URL, or pick another --model`. */
+  readonly unreachableHint?: string;
   /** Random source for backoff jitter (tests). */
   readonly random?: () => number;
 }
@@ -33,6 +35,7 @@ export function fromAiSdk(model: LanguageModelV3, options: AdapterOptions = {}):
   const context = {
     provider,
     authHint: options.authHint,
+    unreachableHint: options.unreachableHint,
     policy: options.retry,
     random: options.random,
   };

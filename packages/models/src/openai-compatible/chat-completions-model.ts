@@ -43,7 +43,13 @@ export function createChatCompletionsModel(options: ChatCompletionsModelOptions)
     ...options.headers,
   };
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
-  const context = { provider, authHint: options.authHint, policy: options.retry, random: options.random };
+  const context = {
+    provider,
+    authHint: options.authHint,
+    unreachableHint: options.unreachableHint,
+    policy: options.retry,
+    random: options.random,
+  };
 
   async function* attempt(body: string, signal: AbortSignal | undefined): AsyncGenerator<ModelStreamPart> {
     const response = await doFetch(url, { method: 'POST', headers, body, signal });

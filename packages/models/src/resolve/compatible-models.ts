@@ -59,6 +59,7 @@ export async function compatibleModel(
     ...ctx.adapter,
     provider: server.provider,
     authHint: server.authHint,
+    unreachableHint: server.unreachableHint,
     probeContextWindow: contextWindowChain(modelId, server.contextSources, ctx.fetch),
   };
   if (ctx.implementation === 'ai-sdk') {

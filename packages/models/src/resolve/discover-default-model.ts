@@ -10,7 +10,7 @@ export interface DiscoverOptions {
   readonly env?: ModelEnv;
   /** Ports to probe on 127.0.0.1 instead of the defaults (8080, 11434, 1234); tests point these at scripted servers. */
   readonly probePorts?: Partial<Readonly<Record<LocalProvider, number>>>;
-  /** Per-probe timeout; default 300 ms (a local server answers at once). */
+  /** Per-probe timeout; default 1 s (a local server answers at once, but a busy one may take a moment). */
   readonly timeoutMs?: number;
   readonly fetch?: FetchFunction;
   readonly signal?: AbortSignal;
@@ -58,7 +58,7 @@ export async function discoverDefaultModel(
         await fetchJson(`${root}/v1/models`, {
           fetch: options.fetch,
           signal: options.signal,
-          timeoutMs: options.timeoutMs ?? 300,
+          timeoutMs: options.timeoutMs ?? 1000,
         });
         return true;
       } catch (error) {

@@ -25,6 +25,10 @@ function authHint(envVar: string): string {
   return `check ${envVar} or pick another --model`;
 }
 
+function unreachableHint(baseUrlVar: string): string {
+  return `check your network and ${baseUrlVar}, or pick another --model`;
+}
+
 /** OpenAI through `@ai-sdk/openai`'s chat-completions model. Base URL: OPENAI_BASE_URL (with `/v1`). */
 export function openAIModel(modelId: string, ctx: ProviderContext): Model {
   const apiKey = requireKey('OpenAI', ctx.env, 'OPENAI_API_KEY');
@@ -33,6 +37,7 @@ export function openAIModel(modelId: string, ctx: ProviderContext): Model {
     ...ctx.adapter,
     provider: 'openai',
     authHint: authHint('OPENAI_API_KEY'),
+    unreachableHint: unreachableHint('OPENAI_BASE_URL'),
   });
 }
 
@@ -46,6 +51,7 @@ export function anthropicModel(modelId: string, ctx: ProviderContext): Model {
     ...ctx.adapter,
     provider: 'anthropic',
     authHint: authHint('ANTHROPIC_API_KEY'),
+    unreachableHint: unreachableHint('ANTHROPIC_BASE_URL'),
   });
 }
 
@@ -61,5 +67,6 @@ export function googleModel(modelId: string, ctx: ProviderContext): Model {
     ...ctx.adapter,
     provider: 'google',
     authHint: authHint('GEMINI_API_KEY'),
+    unreachableHint: unreachableHint('GOOGLE_BASE_URL'),
   });
 }

@@ -1,6 +1,6 @@
 import { APICallError } from '@ai-sdk/provider';
 import { ModelError } from '@kodama/core';
-import { ModelAuthError } from '../errors.ts';
+import { ModelAuthError, ModelServerUnreachableError } from '../errors.ts';
 import { ProviderHttpError } from './provider-http-error.ts';
 import { parseRetryAfter } from './retry-after.ts';
 
@@ -10,6 +10,8 @@ export interface ErrorContext {
   readonly provider: string;
   /** What fixes an auth failure, e.g. `check ANTHROPIC_API_KEY or pick another --model`. */
   readonly authHint?: string;
+  /** What fixes a refused connection, e.g. `check your network or OPENAI_BASE_URL, or pick another --model`. */
+  readonly unreachableHint?: string;
 }
 
 /** A failure turned into kodama's terms, plus what the retry loop needs. */
@@ -89,6 +91,19 @@ export function classifyError(error: unknown, context: ErrorContext): Classified
   const transient =
     !absent && ((code !== undefined && TRANSIENT_CODES.has(code)) || TRANSIENT_TEXT.test(message));
   const cause = code ?? (/overloaded/i.test(message) ? 'overloaded' : message.slice(0, 80));
+  if (absent) {
+    const url = (error as { url?: unknown }).url;
+    const where = typeof url === 'string' ? ` at ${url}` : '';
+    const hint = context.unreachableHint ?? 'check that the server is running, or pick another --model';
+    return {
+      error: new ModelServerUnreachableError(
+        typeof url === 'string' ? url : '',
+        `cannot reach ${context.provider}${where} (${code}); ${hint}`,
+        { cause: error, isRetryable: false },
+      ),
+      cause,
+    };
+  }
   return {
     error: new ModelError(`${context.provider} call failed: ${message}`, {
       isRetryable: transient,
