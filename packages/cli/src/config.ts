@@ -6,6 +6,8 @@ import { join } from 'node:path';
 export interface KodamaConfig {
   /** Keys for the web_search engines; DuckDuckGo needs none. */
   readonly webSearch?: { readonly braveApiKey?: string; readonly exaApiKey?: string };
+  /** Root of the URL cache of fetch, web_scrape and web_search; `null` turns it off. Default `$XDG_CACHE_HOME/kodama/url_cache`. */
+  readonly cacheDir?: string | null;
 }
 
 /** Where the configuration file lives for this environment. */
@@ -33,9 +35,21 @@ export async function loadConfig(env: NodeJS.ProcessEnv): Promise<KodamaConfig> 
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new Error(`${path} must hold a JSON object`);
   }
-  const webSearch = (value as { webSearch?: unknown }).webSearch;
-  if (webSearch !== undefined && (typeof webSearch !== 'object' || webSearch === null)) {
-    throw new Error(`${path}: "webSearch" must be an object like {"braveApiKey": "...", "exaApiKey": "..."}`);
+  const { webSearch, cacheDir } = value as { webSearch?: unknown; cacheDir?: unknown };
+  if (webSearch !== undefined) {
+    if (typeof webSearch !== 'object' || webSearch === null || Array.isArray(webSearch)) {
+      throw new Error(
+        `${path}: "webSearch" must be an object like {"braveApiKey": "...", "exaApiKey": "..."}`,
+      );
+    }
+    for (const key of ['braveApiKey', 'exaApiKey']) {
+      const v = (webSearch as Record<string, unknown>)[key];
+      if (v !== undefined && typeof v !== 'string')
+        throw new Error(`${path}: "webSearch.${key}" must be a string`);
+    }
+  }
+  if (cacheDir !== undefined && cacheDir !== null && typeof cacheDir !== 'string') {
+    throw new Error(`${path}: "cacheDir" must be a directory path, or null to turn the URL cache off`);
   }
   return value as KodamaConfig;
 }

@@ -67,6 +67,12 @@ test('the configuration file follows XDG and reports malformed JSON with its pat
   await mkdir(join(dir, 'kodama'));
   await writeFile(join(dir, 'kodama', 'config.json'), '{"webSearch": {"braveApiKey": "k"}}');
   assert.deepEqual(await loadConfig(env), { webSearch: { braveApiKey: 'k' } });
+  await writeFile(join(dir, 'kodama', 'config.json'), '{"webSearch": {"braveApiKey": 42}}');
+  await assert.rejects(loadConfig(env), /"webSearch.braveApiKey" must be a string/);
+  await writeFile(join(dir, 'kodama', 'config.json'), '{"cacheDir": 7}');
+  await assert.rejects(loadConfig(env), /"cacheDir" must be a directory path/);
+  await writeFile(join(dir, 'kodama', 'config.json'), '{"cacheDir": null}');
+  assert.deepEqual(await loadConfig(env), { cacheDir: null });
   await writeFile(join(dir, 'kodama', 'config.json'), '{oops');
   await assert.rejects(loadConfig(env), (e: Error) => e.message.includes(join(dir, 'kodama', 'config.json')));
 });
