@@ -4,7 +4,7 @@ import { calculatorTool } from './calculator/calculator-tool.ts';
 import type { DownloadOptions } from './fetch/fetch-text.ts';
 import { fetchTool } from './fetch/fetch-tool.ts';
 import { webScrapeTool } from './scrape/web-scrape-tool.ts';
-import { webSearchTool } from './search/web-search-tool.ts';
+import { type SearchEndpoints, webSearchTool } from './search/web-search-tool.ts';
 
 /** The tools this package provides, by the names the model sees. */
 export const TOOL_NAMES = ['calculator', 'fetch', 'web_scrape', 'web_search'] as const;
@@ -23,6 +23,8 @@ export interface ToolsConfig {
     readonly exaApiKey?: string;
     /** Results per search; default 10. */
     readonly maxResults?: number;
+    /** Engine URLs replacing the public ones (a proxy, or local fakes in tests). */
+    readonly endpoints?: SearchEndpoints;
   };
   /**
    * Root of the URL cache (one subdirectory per tool). Default

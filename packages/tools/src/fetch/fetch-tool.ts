@@ -2,7 +2,7 @@ import { type AnyTool, ASSUMED, defineTool, params } from '@kodama/core';
 import { NULL_URL_CACHE, type UrlCache } from '../cache/url-cache.ts';
 import { FetchError } from '../http/fetch-error.ts';
 import { resolveMaxChars, truncateChars } from '../text/truncate-chars.ts';
-import { type DownloadOptions, fetchText } from './fetch-text.ts';
+import { type DownloadedText, type DownloadOptions, fetchText } from './fetch-text.ts';
 
 /** Default `max_chars` of fetch: responses are bimodal (small JSON, huge dumps), so start small. */
 export const FETCH_DEFAULT_MAX_CHARS = 5_000;
@@ -25,7 +25,7 @@ export interface FetchToolOptions {
 /**
  * The `fetch` tool: downloads a URL and returns the body verbatim, cut at
  * `max_chars` (default 5,000, at most 100,000) with a marker giving the full
- * length. Trifecta legs ASSUMED: the model picks the host and the host writes the answer.
+ * length, or saying the download was cut at the body cap (20 MB). Trifecta legs ASSUMED: the model picks the host and the host writes the answer.
  */
 export function fetchTool(options: FetchToolOptions = {}): AnyTool {
   const cache = options.cache ?? NULL_URL_CACHE;
@@ -44,17 +44,18 @@ export function fetchTool(options: FetchToolOptions = {}): AnyTool {
     async execute({ url, max_chars }, context) {
       const maxChars = resolveMaxChars(max_chars, FETCH_DEFAULT_MAX_CHARS);
       if (typeof maxChars === 'string') return maxChars;
-      let body = await cache.get(url);
-      if (body === undefined) {
-        try {
-          body = await fetchText(url, { ...options.http, signal: context.signal });
-        } catch (error) {
-          if (FetchError.isInstance(error)) return `Error: ${error.message}`;
-          throw error;
-        }
-        await cache.set(url, body);
+      const cached = await cache.get(url);
+      if (cached !== undefined) return truncateChars(cached, maxChars);
+      let downloaded: DownloadedText;
+      try {
+        downloaded = await fetchText(url, { ...options.http, signal: context.signal });
+      } catch (error) {
+        if (FetchError.isInstance(error)) return `Error: ${error.message}`;
+        throw error;
       }
-      return truncateChars(body, maxChars);
+      // A cut body is not cached: the cache keeps text only, and would lose the "cut" note.
+      if (downloaded.cutAtBytes === undefined) await cache.set(url, downloaded.text);
+      return truncateChars(downloaded.text, maxChars, downloaded.cutAtBytes);
     },
     trifectaLegs: ASSUMED,
   });

@@ -13,12 +13,19 @@ import {
 } from './constants.ts';
 import { type ContentType, decodeBody, parseContentType } from './content-type.ts';
 import { FetchError } from './fetch-error.ts';
+import { isCrossOrigin, withoutCredentialHeaders } from './redirect-headers.ts';
 
 /** Knobs of {@link httpRequest}; every default is pikuri's. */
 export interface HttpRequestOptions {
   readonly method?: 'GET' | 'POST';
-  /** Extra headers; User-Agent and Accept default to {@link USER_AGENT} and {@link ACCEPT}. */
+  /**
+   * Extra headers; User-Agent and Accept default to {@link USER_AGENT} and {@link ACCEPT}.
+   * Credential headers (Authorization, Cookie, API keys: see `CREDENTIAL_HEADERS`) are
+   * dropped for the rest of the chain once a redirect leaves the first URL's origin.
+   */
   readonly headers?: Readonly<Record<string, string>>;
+  /** More header names to treat as credentials on redirects (a custom engine's key header). */
+  readonly credentialHeaders?: readonly string[];
   readonly body?: string;
   /** Cancels the download (the turn's signal); the rejection is the abort reason. */
   readonly signal?: AbortSignal;
@@ -69,12 +76,14 @@ export async function httpRequest(url: string, options: HttpRequestOptions = {})
     readTimeoutMs: options.readTimeoutMs ?? READ_TIMEOUT_MS,
     maxRedirects: options.maxRedirects ?? MAX_REDIRECTS,
     maxBodyBytes: options.maxBodyBytes ?? MAX_BODY_BYTES,
+    credentialHeaders: options.credentialHeaders ?? [],
   };
   let current = parseHttpUrl(url);
   let method = resolved.method;
   let body = resolved.body;
+  let headers = resolved.headers;
   for (let redirects = 0; ; redirects += 1) {
-    const response = await requestOnce(current, { ...resolved, method, body });
+    const response = await requestOnce(current, { ...resolved, method, body, headers });
     const location = response.headers.location;
     if (!REDIRECT_STATUSES.has(response.status) || !location) return response;
     if (redirects >= resolved.maxRedirects) {
@@ -83,7 +92,10 @@ export async function httpRequest(url: string, options: HttpRequestOptions = {})
         `too many redirects (more than ${resolved.maxRedirects}) starting at ${url}`,
       );
     }
-    current = parseHttpUrl(new URL(location, current).toString());
+    const next = parseHttpUrl(new URL(location, current).toString());
+    // Once dropped, credentials stay dropped, even if a later hop comes back to the first origin.
+    if (isCrossOrigin(current, next)) headers = withoutCredentialHeaders(headers, resolved.credentialHeaders);
+    current = next;
     if (
       response.status === 303 ||
       ((response.status === 301 || response.status === 302) && method === 'POST')

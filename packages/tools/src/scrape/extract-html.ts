@@ -2,7 +2,7 @@ import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { findJsonLdNode, renderJsonLd } from './json-ld.ts';
 import { htmlToMarkdown } from './markdown.ts';
-import { jsonLdScripts, stripNonContent } from './pre-clean.ts';
+import { jsonLdScripts, stripNavigation, stripNonContent } from './pre-clean.ts';
 
 /** Below this many characters of text, Readability's pick is treated as a miss. */
 const MIN_ARTICLE_CHARS = 100;
@@ -53,7 +53,7 @@ function fallbackRoot(html: string, url: string): object | undefined {
 export function extractHtml(html: string, url: string): string {
   const jsonLd = findJsonLdNode(jsonLdScripts(html));
   const cleaned = stripNonContent(html);
-  const document = parseDocument(cleaned, url);
+  const document = parseDocument(stripNavigation(cleaned), url);
   const pageTitle = document.querySelector('title')?.textContent?.trim() ?? '';
   for (const element of Array.from(document.querySelectorAll(NEVER_CONTENT))) element.remove();
   // Readability is typed against lib.dom's Document; linkedom's is close enough at runtime.

@@ -1,4 +1,9 @@
-import { type DownloadOptions, looksLikeText } from '../fetch/fetch-text.ts';
+import {
+  type DownloadedText,
+  type DownloadOptions,
+  downloadedText,
+  looksLikeText,
+} from '../fetch/fetch-text.ts';
 import { decodeBody, isHtmlMediaType, isTextualMediaType } from '../http/content-type.ts';
 import { FetchError } from '../http/fetch-error.ts';
 import { assertOk, httpRequest } from '../http/http-request.ts';
@@ -13,14 +18,16 @@ function isPdf(mediaType: string, body: Uint8Array): boolean {
  * Downloads `url` and returns its readable content: HTML as Markdown (see
  * {@link extractHtml}), PDFs as text with page markers, other text verbatim.
  * The extractor is chosen by Content-Type, except that the `%PDF-` magic
- * always wins (servers often label PDFs `application/octet-stream`).
+ * always wins (servers often label PDFs `application/octet-stream`). A body
+ * over `maxBodyBytes` (default 20 MB) is read as far as it was downloaded and
+ * `cutAtBytes` says so; a cut PDF cannot be read and is refused.
  *
  * @throws FetchError for HTTP errors, timeouts, bad URLs, unreadable types and broken PDFs.
  */
 export async function scrapeUrl(
   url: string,
   options: DownloadOptions & { signal?: AbortSignal } = {},
-): Promise<string> {
+): Promise<DownloadedText> {
   const response = await httpRequest(url, options);
   assertOk(response);
   const { mediaType, charset } = response.contentType;
@@ -32,7 +39,7 @@ export async function scrapeUrl(
       );
     }
     try {
-      return await pdfToText(response.body);
+      return downloadedText(await pdfToText(response.body), response);
     } catch (error) {
       throw new FetchError(
         'unsupported-content-type',
@@ -43,9 +50,11 @@ export async function scrapeUrl(
       );
     }
   }
-  if (isHtmlMediaType(mediaType)) return extractHtml(decodeBody(response.body, charset), response.url);
+  if (isHtmlMediaType(mediaType)) {
+    return downloadedText(extractHtml(decodeBody(response.body, charset), response.url), response);
+  }
   if (isTextualMediaType(mediaType) || (mediaType === '' && looksLikeText(response.body))) {
-    return decodeBody(response.body, charset);
+    return downloadedText(decodeBody(response.body, charset), response);
   }
   throw new FetchError(
     'unsupported-content-type',

@@ -27,7 +27,8 @@ export interface WebScrapeToolOptions {
  * The `web_scrape` tool: a page's main content as Markdown (JSON-LD section
  * first when present), PDFs as paged text, plain text as is; cut at
  * `max_chars` (default 20,000, clamped to 100,000) with a marker giving the
- * full length. Trifecta legs ASSUMED.
+ * full length, or saying the download was cut at the body cap (20 MB).
+ * Trifecta legs ASSUMED.
  */
 export function webScrapeTool(options: WebScrapeToolOptions = {}): AnyTool {
   const cache = options.cache ?? NULL_URL_CACHE;
@@ -47,19 +48,21 @@ export function webScrapeTool(options: WebScrapeToolOptions = {}): AnyTool {
       const maxChars = resolveMaxChars(max_chars, WEB_SCRAPE_DEFAULT_MAX_CHARS);
       if (typeof maxChars === 'string') return maxChars;
       let content = await cache.get(url);
+      let cutAtBytes: number | undefined;
       if (content === undefined) {
         try {
-          content = await scrapeUrl(url, { ...options.http, signal: context.signal });
+          ({ text: content, cutAtBytes } = await scrapeUrl(url, { ...options.http, signal: context.signal }));
         } catch (error) {
           if (FetchError.isInstance(error)) return `Error: ${error.message}`;
           throw error;
         }
-        await cache.set(url, content);
+        // A cut page is not cached: the cache keeps text only, and would lose the "cut" note.
+        if (cutAtBytes === undefined) await cache.set(url, content);
       }
       if (content.trim() === '') {
         return 'The page has no readable content (it may be a Single Page App that needs JavaScript, or a scanned PDF). Try a different URL.';
       }
-      return truncateChars(content, maxChars);
+      return truncateChars(content, maxChars, cutAtBytes);
     },
     trifectaLegs: ASSUMED,
   });

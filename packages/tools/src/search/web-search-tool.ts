@@ -38,15 +38,30 @@ export interface WebSearchToolOptions {
   readonly random?: () => number;
   /** HTTP knobs for the default engines. */
   readonly http?: DownloadOptions;
+  /** URLs of the default engines, replacing their public endpoints (a proxy; a local fake in tests). */
+  readonly endpoints?: SearchEndpoints;
+}
+
+/** Where the default engines send queries; each defaults to the engine's public URL. */
+export interface SearchEndpoints {
+  /** Default `DUCKDUCKGO_ENDPOINT`. */
+  readonly duckDuckGo?: string;
+  /** Default `BRAVE_ENDPOINT`. */
+  readonly brave?: string;
+  /** Default `EXA_ENDPOINT`. */
+  readonly exa?: string;
 }
 
 /** DuckDuckGo always, Brave and Exa when a key is configured. */
 export function defaultSearchEngines(
-  options: Pick<WebSearchToolOptions, 'braveApiKey' | 'exaApiKey' | 'http'> = {},
+  options: Pick<WebSearchToolOptions, 'braveApiKey' | 'exaApiKey' | 'http' | 'endpoints'> = {},
 ): SearchEngine[] {
-  const engines: SearchEngine[] = [duckDuckGoEngine({ http: options.http })];
-  if (options.braveApiKey) engines.push(braveEngine({ apiKey: options.braveApiKey, http: options.http }));
-  if (options.exaApiKey) engines.push(exaEngine({ apiKey: options.exaApiKey, http: options.http }));
+  const { http, endpoints = {} } = options;
+  const engines: SearchEngine[] = [duckDuckGoEngine({ endpoint: endpoints.duckDuckGo, http })];
+  if (options.braveApiKey)
+    engines.push(braveEngine({ apiKey: options.braveApiKey, endpoint: endpoints.brave, http }));
+  if (options.exaApiKey)
+    engines.push(exaEngine({ apiKey: options.exaApiKey, endpoint: endpoints.exa, http }));
   return engines;
 }
 

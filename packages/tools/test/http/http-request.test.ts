@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { USER_AGENT } from '../../src/http/constants.ts';
 import { FetchError } from '../../src/http/fetch-error.ts';
 import { assertOk, httpRequest } from '../../src/http/http-request.ts';
+import { holdClosedPort } from '../helpers/closed-port.ts';
 import { type LocalServer, startLocalServer } from '../helpers/local-server.ts';
 
 let server: LocalServer;
@@ -145,11 +146,10 @@ describe('httpRequest', () => {
     assert.equal(relative.kind, 'invalid-url');
   });
 
-  it('reports a refused connection as a network error', async () => {
-    const closed = await startLocalServer(() => {});
-    const origin = closed.origin;
-    await closed.close();
-    const error = await rejection(httpRequest(`${origin}/`));
+  it('reports a refused connection as a network error', async (t) => {
+    const closed = await holdClosedPort();
+    t.after(() => closed.release());
+    const error = await rejection(httpRequest(`http://127.0.0.1:${closed.port}/`));
     assert.ok(FetchError.isInstance(error));
     assert.equal(error.kind, 'network');
     assert.match(error.message, /ECONNREFUSED/);

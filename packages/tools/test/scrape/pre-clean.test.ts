@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { jsonLdScripts, stripNonContent } from '../../src/scrape/pre-clean.ts';
+import { jsonLdScripts, stripNavigation, stripNonContent } from '../../src/scrape/pre-clean.ts';
 
 describe('pre-clean', () => {
   it('removes comments, scripts, styles, templates, noscript and inline SVG, keeping the rest', () => {
@@ -14,5 +14,28 @@ describe('pre-clean', () => {
   it('collects JSON-LD script bodies with any quoting of the type attribute', () => {
     const html = `<script type="application/ld+json">{"a":1}</script><script type='application/ld+json' id="x">{"b":2}</script><script type=application/ld+json>{"c":3}</script><script>{"no":0}</script>`;
     assert.deepEqual(jsonLdScripts(html), ['{"a":1}', '{"b":2}', '{"c":3}']);
+  });
+
+  it('cuts well-formed <nav> elements from the string', () => {
+    assert.equal(
+      stripNavigation(
+        '<p>a</p><nav class="menu"><ul><li><a href="/">Home</a></li></ul></NAV ><p>b</p><NAV>x</nav><nav-bar>kept</nav-bar>',
+      ),
+      '<p>a</p><p>b</p><nav-bar>kept</nav-bar>',
+    );
+  });
+
+  it('leaves a nav to the DOM when a parser would end it elsewhere', () => {
+    const irregular = [
+      // </div> closes the nav early in a real parser, so "content" is outside it.
+      '<div><nav><a>menu</a></div><p>content</p></nav>',
+      // Nested: the first </nav> ends the inner one.
+      '<nav><nav>inner</nav><p>outer</p></nav>',
+      // An unclosed list item: unbalanced, so not provably self-contained.
+      '<nav><ul><li>a<li>b</ul></nav>',
+      // No end tag at all.
+      '<nav><a>menu</a><p>rest of the page</p>',
+    ];
+    for (const html of irregular) assert.equal(stripNavigation(html), html);
   });
 });

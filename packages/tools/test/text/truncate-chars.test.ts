@@ -22,6 +22,17 @@ describe('truncateChars', () => {
       /showing the first 100,000 of 100,001 characters\.\]$/,
     );
   });
+
+  it('says when the download itself was cut, instead of passing it off as the full length', () => {
+    assert.equal(
+      truncateChars('z'.repeat(1000), 10, 1000),
+      `${'z'.repeat(10)}\n\n[… truncated: showing the first 10 of 1,000 characters read from the part downloaded (the body is over 1,000 bytes; only the first 1,000 bytes were downloaded). Call again with a larger max_chars (up to 100,000) to read more.]`,
+    );
+    assert.equal(
+      truncateChars('short', 10, 20_971_520),
+      'short\n\n[… truncated: the body is over 20,971,520 bytes; only the first 20,971,520 bytes were downloaded.]',
+    );
+  });
 });
 
 describe('resolveMaxChars', () => {
