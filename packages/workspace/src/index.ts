@@ -12,6 +12,7 @@ export type { TerminalConfirmerOptions } from './confirm/terminal-confirmer.ts';
 export { formatPrompt, terminalConfirmer } from './confirm/terminal-confirmer.ts';
 export type { FindRipgrepOptions } from './ripgrep.ts';
 export { findRipgrep, RipgrepNotFoundError } from './ripgrep.ts';
+export type { HiddenPaths } from './sandbox/bubblewrap.ts';
 export {
   assertSandboxAvailable,
   bubblewrapArgs,
@@ -31,6 +32,8 @@ export {
   BASH_MAX_TIMEOUT_SECONDS,
   bashTool,
 } from './tools/bash.ts';
+export type { BashEnvironmentInput } from './tools/bash-env.ts';
+export { bashEnvironment, DEFAULT_ENV_ALLOWLIST } from './tools/bash-env.ts';
 export { editTool } from './tools/edit.ts';
 export { GLOB_MAX_RESULTS, globTool } from './tools/glob.ts';
 export { GREP_MAX_BYTES, GREP_MAX_RESULTS, grepTool } from './tools/grep.ts';
@@ -46,6 +49,12 @@ export type { WorkspaceToolsOptions } from './tools/tool-options.ts';
 export type { WorkspaceToolName, WorkspaceTools } from './tools/workspace-tools.ts';
 export { WORKSPACE_TOOL_NAMES, workspaceTools } from './tools/workspace-tools.ts';
 export { writeTool } from './tools/write.ts';
+export type { DeniedScan, ScanDeniedOptions } from './workspace/denied-scan.ts';
+export {
+  DENIED_SCAN_MAX_ENTRIES,
+  DENIED_SCAN_SKIPPED_DIRS,
+  scanDenied,
+} from './workspace/denied-scan.ts';
 export { DEFAULT_DENYLIST, Denylist } from './workspace/denylist.ts';
 export { PathRefusedError, SandboxUnavailableError, WorkspaceError } from './workspace/errors.ts';
 export type { PathAccess, WorkspaceOptions } from './workspace/workspace.ts';

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import type { ToolOutcome } from '@kodama/core';
 import type { Confirmer, ConfirmRequest } from '../src/index.ts';
-import { call, makeFixture, text, toolsFor } from './fixture.ts';
+import { call, type Fixture, makeFixture, text, toolsFor } from './fixture.ts';
 import { eventually, pidAlive } from './helpers.ts';
 
 function recording(answer: boolean): Confirmer & { requests: ConfirmRequest[] } {
@@ -18,21 +19,67 @@ function recording(answer: boolean): Confirmer & { requests: ConfirmRequest[] } 
   };
 }
 
+/** The pids a command wrote to `file`, one a line (none when it does not exist yet). */
+function pidsIn(file: string): number[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map(Number);
+}
+
+/**
+ * Runs `command` with a timeout until every one of its `expected` pids was
+ * written before the timeout hit, doubling the timeout each try: no
+ * assumption about how fast this machine starts processes.
+ */
+async function timeoutWithPids(
+  f: Fixture,
+  command: (pidFile: string) => string,
+  expected: number,
+): Promise<{ outcome: ToolOutcome; pids: number[] }> {
+  for (let timeout = 1; ; timeout *= 2) {
+    const pidFile = join(f.project, `pids-${timeout}`);
+    const outcome = await call(toolsFor(f).bash, { command: command(pidFile), timeout });
+    const pids = pidsIn(pidFile);
+    assert.ok(
+      await eventually(() => pids.every((p) => !pidAlive(p))),
+      `still alive: ${pids.filter(pidAlive)}`,
+    );
+    if (pids.length === expected || timeout >= 64) return { outcome, pids };
+  }
+}
+
 test('a timeout kills the command, its children and grandchildren', async (t) => {
   const f = await makeFixture(t);
-  const tools = toolsFor(f);
-  const pidFile = join(f.project, 'pids');
-  const command = `sleep 1000 & echo $! >> ${pidFile}; bash -c 'sleep 1000 & echo $! >> ${pidFile}; wait' & echo $! >> ${pidFile}; wait`;
-  const outcome = await call(tools.bash, { command, timeout: 1 });
+  const { outcome, pids } = await timeoutWithPids(
+    f,
+    (file) =>
+      `sleep 1000 & echo $! >> ${file}; bash -c 'sleep 1000 & echo $! >> ${file}; wait' & echo $! >> ${file}; wait`,
+    3,
+  );
   assert.equal(outcome.kind, 'error');
   assert.match(
     text(outcome),
-    /^Error: the command timed out after 1s and was killed with all its child processes/,
+    /^Error: the command timed out after \d+s and was killed with all its child processes/,
   );
-  const { readFileSync } = await import('node:fs');
-  const pids = readFileSync(pidFile, 'utf8').trim().split('\n').map(Number);
   assert.equal(pids.length, 3);
-  assert.ok(await eventually(() => pids.every((p) => !pidAlive(p))), `still alive: ${pids.filter(pidAlive)}`);
+});
+
+test('a timeout also kills a child that ignores SIGTERM after the leader has exited', async (t) => {
+  const f = await makeFixture(t);
+  const { outcome, pids } = await timeoutWithPids(
+    f,
+    (file) => `(trap '' TERM; exec sleep 300) & echo $! >> ${file}; wait`,
+    1,
+  );
+  assert.equal(outcome.kind, 'error');
+  assert.equal(pids.length, 1);
+  assert.equal(pidAlive(pids[0]!), false);
+});
+
+test('a timeout kills a child that moved to its own session with setsid while its parent lives', async (t) => {
+  const f = await makeFixture(t);
+  const { pids } = await timeoutWithPids(f, (file) => `setsid sleep 300 & echo $! >> ${file}; wait`, 1);
+  assert.equal(pids.length, 1);
+  assert.equal(pidAlive(pids[0]!), false);
 });
 
 test('the timeout is bounded', async (t) => {
@@ -90,10 +137,28 @@ test('background processes left by a command are killed when the workspace close
   assert.match(text(await call(toolsFor(f).bash, { command: 'true' })), /^Error: the workspace is closed/);
 });
 
-test('cancelling the turn kills the command', async (t) => {
+test('cancelling the turn kills the command and its children', async (t) => {
   const f = await makeFixture(t);
+  const pidFile = join(f.project, 'pids');
   const controller = new AbortController();
-  setTimeout(() => controller.abort(), 200);
-  const outcome = await call(toolsFor(f).bash, { command: 'sleep 1000' }, controller.signal);
+  const running = call(
+    toolsFor(f).bash,
+    { command: `sleep 1000 & echo $! >> ${pidFile}; echo $$ >> ${pidFile}; wait` },
+    controller.signal,
+  );
+  assert.ok(await eventually(() => pidsIn(pidFile).length === 2, 10_000), 'the command never started');
+  controller.abort();
+  const outcome = await running;
   assert.equal(outcome.kind, 'failure');
+  const pids = pidsIn(pidFile);
+  assert.ok(await eventually(() => pids.every((p) => !pidAlive(p))), `still alive: ${pids.filter(pidAlive)}`);
+});
+
+test('closing the workspace SIGKILLs a leftover child that ignores SIGTERM', async (t) => {
+  const f = await makeFixture(t);
+  const outcome = await call(toolsFor(f).bash, { command: "(trap '' TERM; exec sleep 300) & echo $!" });
+  const pid = Number(text(outcome).split('\n')[0]);
+  assert.ok(pidAlive(pid));
+  await f.workspace.close();
+  assert.ok(await eventually(() => !pidAlive(pid)), `still alive: ${pid}`);
 });

@@ -35,6 +35,51 @@ test('the sanitizer makes hiding characters visible and keeps newlines', () => {
   assert.equal(sanitizeForDisplay('a  b').text, 'a  b');
 });
 
+// Invisible characters that rendered as nothing before: each must come out as \u{...} with a warning.
+const INVISIBLE_CASES: readonly [string, number][] = [
+  ['tag character: language tag', 0xe0001],
+  ['tag character: TAG LATIN SMALL LETTER A', 0xe0061],
+  ['tag character: CANCEL TAG', 0xe007f],
+  ['unassigned tag block start', 0xe0000],
+  ['line separator', 0x2028],
+  ['paragraph separator', 0x2029],
+  ['Hangul filler', 0x3164],
+  ['halfwidth Hangul filler', 0xffa0],
+  ['Hangul choseong filler', 0x115f],
+  ['Hangul jungseong filler', 0x1160],
+  ['inhibit symmetric swapping', 0x206a],
+  ['nominal digit shapes', 0x206f],
+  ['variation selector 1', 0xfe00],
+  ['variation selector 16', 0xfe0f],
+  ['variation selector 17', 0xe0100],
+  ['variation selector 256', 0xe01ef],
+  ['Mongolian free variation selector', 0x180b],
+  ['Arabic number sign (Cf)', 0x0600],
+  ['interlinear annotation anchor (Cf)', 0xfff9],
+  ['shorthand format letter overlap (Cf)', 0x1bca0],
+];
+
+for (const [name, code] of INVISIBLE_CASES) {
+  test(`the sanitizer makes visible: ${name} (U+${code.toString(16).toUpperCase()})`, () => {
+    const r = sanitizeForDisplay(`rm${String.fromCodePoint(code)} x`);
+    const escaped = `\\u{${code.toString(16).toUpperCase().padStart(4, '0')}}`;
+    assert.equal(r.text, `rm${escaped} x`);
+    assert.ok(!r.text.includes(String.fromCodePoint(code)));
+    assert.ok(r.warnings.length > 0, 'a warning is given');
+  });
+}
+
+test('every \\p{Cf} character in the BMP and the tag block is escaped', () => {
+  for (let code = 0; code <= 0xe01ef; code++) {
+    if (code >= 0xd800 && code <= 0xdfff) continue;
+    const char = String.fromCodePoint(code);
+    if (!/\p{Cf}/u.test(char)) continue;
+    const r = sanitizeForDisplay(char);
+    assert.ok(!r.text.includes(char), `U+${code.toString(16)} stayed invisible`);
+    assert.ok(r.warnings.length > 0, `U+${code.toString(16)} gave no warning`);
+  }
+});
+
 test('autoApprove approves and alwaysDecline declines', async () => {
   assert.equal(await autoApprove.confirm(REQUEST), true);
   assert.equal(await alwaysDecline.confirm(REQUEST), false);

@@ -59,6 +59,9 @@ export async function makeFixture(t: TestContext): Promise<Fixture> {
   put(join(project, 'pkg/.npmrc'), 'save-exact=true\n');
   put(join(project, '.git-credentials'), `https://user:${SECRET}@example.com\n`);
   put(join(project, '.aws/credentials'), `aws_secret_access_key=${SECRET}\n`);
+  put(join(project, 'sub/.aws/credentials'), `aws_secret_access_key=${SECRET}\n`);
+  put(join(project, 'keys/id_rsa.bak'), `-----BEGIN OPENSSH PRIVATE KEY-----\n${SECRET}\n`);
+  put(join(project, '.env.d/prod'), `PROD_DB=${SECRET}\n`);
   put(join(outside, 'secret.txt'), `${SECRET} outside\n`);
   put(join(outside, 'dir/deep.txt'), `${SECRET} deep\n`);
   put(join(home, '.ssh/id_ed25519'), `${SECRET} ssh key\n`);
@@ -83,7 +86,8 @@ export function toolsFor(
   return workspaceTools(fixture.workspace, {
     ...options,
     confirmer,
-    env: options.env ?? { ...process.env, HOME: fixture.home },
+    // Secrets in the environment too: bash must not pass them on.
+    env: options.env ?? { ...process.env, HOME: fixture.home, OPENAI_API_KEY: SECRET, GH_TOKEN: SECRET },
   });
 }
 

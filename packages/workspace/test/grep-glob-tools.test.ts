@@ -58,3 +58,16 @@ test('glob patterns compile like a shell glob', () => {
   assert.ok(m('.*rc', '.npmrc') && m('?.js', 'a.js') && !m('?.js', 'ab.js'));
   assert.ok(!m('a.b', 'axb'));
 });
+
+test('glob: a malformed pattern is an Error naming it, not a failure', async (t) => {
+  const f = await makeFixture(t);
+  for (const pattern of ['[z-a]', '{a,b', 'src/{x,[y-b]}']) {
+    const outcome = await call(toolsFor(f).glob, { pattern });
+    assert.equal(outcome.kind, 'error', text(outcome));
+    assert.ok(
+      text(outcome).startsWith(`Error: invalid glob pattern ${JSON.stringify(pattern)}`),
+      text(outcome),
+    );
+    assert.match(text(outcome), /ascending ranges/);
+  }
+});

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { READ_MAX_BYTES, READ_MAX_LINE_LENGTH } from '../src/index.ts';
+import { READ_MAX_BYTES, READ_MAX_LINE_LENGTH, runProcess } from '../src/index.ts';
 import { call, makeFixture, text, toolsFor } from './fixture.ts';
 
 /** A one-page PDF with the text "Hello PDF" (offsets computed, so pdf.js reads it without repair). */
@@ -103,11 +103,31 @@ test('PDFs come back as text, page by page', async (t) => {
   const f = await makeFixture(t);
   writeFileSync(join(f.project, 'doc.pdf'), tinyPdf());
   const outcome = await call(toolsFor(f).read, { path: 'doc.pdf' });
-  assert.equal(text(outcome), '     1\t--- Page 1 ---\n     2\tHello PDF');
+  assert.equal(text(outcome), '     1\t— Page 1 —\n     2\tHello PDF');
 });
 
 test('an empty file says so', async (t) => {
   const f = await makeFixture(t);
   writeFileSync(join(f.project, 'empty.txt'), '');
   assert.equal(text(await call(toolsFor(f).read, { path: 'empty.txt' })), 'empty.txt is empty');
+});
+
+test('a FIFO is refused by read, edit, write and grep without hanging', async (t) => {
+  const f = await makeFixture(t);
+  const fifo = join(f.project, 'pipe');
+  const made = await runProcess(['mkfifo', fifo]);
+  assert.equal(made.exitCode, 0, made.output);
+  const tools = toolsFor(f);
+  const outcomes = [
+    await call(tools.read, { path: 'pipe' }),
+    await call(tools.edit, { path: 'pipe', old_string: 'a', new_string: 'b' }),
+    await call(tools.write, { path: 'pipe', content: 'x' }),
+    await call(tools.grep, { pattern: 'x', path: 'pipe' }),
+  ];
+  for (const outcome of outcomes) {
+    assert.equal(outcome.kind, 'error', text(outcome));
+    assert.match(text(outcome), /^Error: pipe is (a named pipe|not a regular file)/);
+  }
+  // A directory walk skips it: grep over the project still answers.
+  assert.match(text(await call(tools.grep, { pattern: 'answer = 42' })), /src\/app\.ts/);
 });

@@ -1,35 +1,15 @@
-// The security suite: every attempt here tries to read a secret or write
-// outside the project, and every one must be refused. One table, one row per
-// attempt. Rows marked `sandbox` run bash under bubblewrap and are skipped
-// (with the reason) only when bwrap cannot start on this machine.
+// The security suite for the file tools: every attempt here tries to read a
+// secret or write outside the project (or into .git), and every one must be
+// refused. One table, one row per attempt; bash attempts are in
+// security-bash.test.ts.
 import assert from 'node:assert/strict';
-import { existsSync, renameSync, symlinkSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { linkSync, readFileSync, renameSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { before, test } from 'node:test';
-import type { ToolOutcome } from '@kodama/core';
+import { test } from 'node:test';
 import { openForRead } from '../src/fs/open-for-read.ts';
-import { assertSandboxAvailable, PathRefusedError, Workspace } from '../src/index.ts';
-import { call, type Fixture, makeFixture, SECRET, text, toolsFor } from './fixture.ts';
-
-type Tools = ReturnType<typeof toolsFor>;
-interface Attempt {
-  readonly name: string;
-  /** Runs the attempt; returns the observation. */
-  readonly run: (tools: Tools, f: Fixture) => Promise<ToolOutcome>;
-  /** `refused`: an `Error:` observation; `filtered`: an answer that leaves the secrets out. */
-  readonly expect: 'refused' | 'filtered';
-  /** Strings that must not appear in the observation (besides the secret marker). */
-  readonly absent?: readonly string[];
-  /** Checked afterwards: e.g. that no file appeared outside. */
-  readonly after?: (f: Fixture) => void;
-  /** Runs bash under bubblewrap (network off). */
-  readonly sandbox?: boolean;
-}
-
-const read = (path: string) => (tools: Tools) => call(tools.read, { path });
-const noFile = (rel: string) => (f: Fixture) =>
-  assert.equal(existsSync(join(f.base, rel)), false, `${rel} was created`);
+import { PathRefusedError } from '../src/index.ts';
+import { call } from './fixture.ts';
+import { type Attempt, noFile, read, runAttempts } from './security-harness.ts';
 
 const ATTEMPTS: readonly Attempt[] = [
   // Traversal and absolute paths
@@ -134,6 +114,30 @@ const ATTEMPTS: readonly Attempt[] = [
   { name: 'read a *.pem', run: read('config/server.pem'), expect: 'refused' },
   { name: 'read a *.key in mixed case', run: read('config/TLS.Key'), expect: 'refused' },
   { name: 'read an id_rsa private key', run: read('keys/id_rsa'), expect: 'refused' },
+  { name: 'read a backup of a private key (id_rsa.bak)', run: read('keys/id_rsa.bak'), expect: 'refused' },
+  { name: 'read a file in a .env.d directory', run: read('.env.d/prod'), expect: 'refused' },
+  {
+    name: 'grep inside a .env.d directory',
+    run: (t) => call(t.grep, { pattern: '.', path: '.env.d' }),
+    expect: 'refused',
+  },
+  {
+    name: 'read a hard link to .env under an innocent name',
+    async run(t, f) {
+      linkSync(join(f.project, '.env'), join(f.project, 'notes.txt'));
+      return call(t.read, { path: 'notes.txt' });
+    },
+    expect: 'refused',
+  },
+  {
+    name: 'grep a hard link to a file in .aws/',
+    async run(t, f) {
+      linkSync(join(f.project, '.aws/credentials'), join(f.project, 'src/creds.txt'));
+      return call(t.grep, { pattern: 'aws_secret' });
+    },
+    expect: 'filtered',
+    absent: ['creds.txt'],
+  },
   { name: 'read an .npmrc holding a token', run: read('.npmrc'), expect: 'refused' },
   { name: 'read .git-credentials', run: read('.git-credentials'), expect: 'refused' },
   { name: 'read a file under .aws/', run: read('.aws/credentials'), expect: 'refused' },
@@ -146,6 +150,39 @@ const ATTEMPTS: readonly Attempt[] = [
     name: 'edit .env',
     run: (t) => call(t.edit, { path: '.env', old_string: 'API_KEY', new_string: 'X' }),
     expect: 'refused',
+  },
+  // Code planted in .git runs at the next approved git command, outside the confirmer
+  {
+    name: 'edit .git/config to add an fsmonitor command',
+    run: (t) =>
+      call(t.edit, {
+        path: '.git/config',
+        old_string: '[core]\n',
+        new_string: '[core]\nfsmonitor = touch pwned\n',
+      }),
+    expect: 'refused',
+    after: (f) => assert.doesNotMatch(readFileSync(join(f.project, '.git/config'), 'utf8'), /fsmonitor/),
+  },
+  {
+    name: 'write a git hook',
+    run: (t) => call(t.write, { path: '.git/hooks/pre-commit', content: '#!/bin/sh\ntouch pwned\n' }),
+    expect: 'refused',
+    after: noFile('project/.git/hooks/pre-commit'),
+  },
+  {
+    name: 'write .git/config through a symlinked directory',
+    async run(t, f) {
+      symlinkSync(join(f.project, '.git'), join(f.project, 'gitdir'));
+      return call(t.write, { path: 'gitdir/config', content: '[core]\nfsmonitor = touch pwned\n' });
+    },
+    expect: 'refused',
+    after: (f) => assert.doesNotMatch(readFileSync(join(f.project, '.git/config'), 'utf8'), /fsmonitor/),
+  },
+  {
+    name: "write a hook in a nested repository's .GIT in upper case",
+    run: (t) => call(t.write, { path: 'vendor/lib/.GIT/hooks/post-checkout', content: 'x' }),
+    expect: 'refused',
+    after: noFile('project/vendor/lib/.GIT/hooks/post-checkout'),
   },
   // grep and glob
   {
@@ -204,6 +241,8 @@ const ATTEMPTS: readonly Attempt[] = [
       '.aws',
       'secret.txt',
       'id_ed25519',
+      'id_rsa.bak',
+      '.env.d',
     ],
   },
   {
@@ -211,106 +250,10 @@ const ATTEMPTS: readonly Attempt[] = [
     run: (t) => call(t.glob, { pattern: '*', path: 'dirlink' }),
     expect: 'refused',
   },
-  // bash under bubblewrap (network off)
-  {
-    name: 'sandboxed bash reads ~/.ssh',
-    sandbox: true,
-    run: (t) => call(t.bash, { command: 'cat "$HOME/.ssh/id_ed25519"; ls -la "$HOME"' }),
-    expect: 'filtered',
-  },
-  {
-    name: 'sandboxed bash reads outside by absolute path',
-    sandbox: true,
-    run: (t, f) => call(t.bash, { command: `cat ${join(f.outside, 'secret.txt')}` }),
-    expect: 'filtered',
-  },
-  {
-    name: 'sandboxed bash writes outside the root',
-    sandbox: true,
-    run: (t, f) => call(t.bash, { command: `echo x > ${join(f.outside, 'pwned.txt')}` }),
-    expect: 'filtered',
-    after: noFile('outside/pwned.txt'),
-  },
-  {
-    name: 'sandboxed bash writes to /usr',
-    sandbox: true,
-    run: (t) => call(t.bash, { command: 'touch /usr/pwned && echo WROTE' }),
-    expect: 'filtered',
-    absent: ['WROTE'],
-  },
-  {
-    name: 'sandboxed bash reads /etc/shadow',
-    sandbox: true,
-    run: (t) => call(t.bash, { command: 'cat /etc/shadow && echo READ' }),
-    expect: 'filtered',
-    absent: ['READ', 'root:'],
-  },
-  {
-    name: 'sandboxed bash escapes through a symlinked directory',
-    sandbox: true,
-    run: (t) => call(t.bash, { command: 'cat dirlink/secret.txt sshlink/id_ed25519' }),
-    expect: 'filtered',
-  },
 ];
-
-let bwrapProblem: string | undefined;
-before(async () => {
-  const ws = await Workspace.create({ projectRoot: process.cwd() });
-  try {
-    await assertSandboxAvailable(ws, { kind: 'bubblewrap' });
-  } catch (error) {
-    bwrapProblem = (error as Error).message;
-  } finally {
-    await ws.close();
-  }
-});
 
 test('the suite has at least 30 attempts', () => {
   assert.ok(ATTEMPTS.length >= 30, String(ATTEMPTS.length));
 });
 
-for (const attempt of ATTEMPTS) {
-  test(`refused: ${attempt.name}`, async (t) => {
-    if (attempt.sandbox && bwrapProblem) {
-      t.skip(`bubblewrap cannot start here: ${bwrapProblem}`);
-      return;
-    }
-    const f = await makeFixture(t);
-    const tools = toolsFor(f, attempt.sandbox ? { sandbox: { kind: 'bubblewrap' } } : {});
-    const outcome = await attempt.run(tools, f);
-    const observed = text(outcome);
-    if (attempt.expect === 'refused') {
-      assert.equal(outcome.kind, 'error', observed);
-      assert.match(observed, /^Error: /);
-    }
-    assert.ok(!observed.includes(SECRET), `the secret leaked: ${observed}`);
-    for (const s of attempt.absent ?? [])
-      assert.ok(!observed.includes(s), `${JSON.stringify(s)} appeared: ${observed}`);
-    attempt.after?.(f);
-  });
-}
-
-test('refused: sandboxed bash reaches the network (a loopback server sees no connection)', async (t) => {
-  if (bwrapProblem) {
-    t.skip(`bubblewrap cannot start here: ${bwrapProblem}`);
-    return;
-  }
-  let connections = 0;
-  const server = createServer((socket) => {
-    connections++;
-    socket.end('hello\n');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.after(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const port = (server.address() as { port: number }).port;
-  const f = await makeFixture(t);
-  const tools = toolsFor(f, { sandbox: { kind: 'bubblewrap' } });
-  const probe = `exec 3<>/dev/tcp/127.0.0.1/${port} && cat <&3 && echo CONNECTED`;
-  const outcome = await call(tools.bash, { command: probe });
-  assert.ok(!text(outcome).includes('CONNECTED'), text(outcome));
-  assert.equal(connections, 0);
-  // The same probe without the sandbox does connect, so the probe itself works.
-  const open = await call(toolsFor(f).bash, { command: probe });
-  assert.match(text(open), /CONNECTED/);
-  assert.equal(connections, 1);
-});
+runAttempts(ATTEMPTS);

@@ -77,6 +77,16 @@ test('the denylist matches names, folded, and cannot be overridden by roots', as
     '/p/vault/a.txt',
     '/p/\uFF0Eenv',
     '/p/.e\u200Dnv',
+    '/p/.e\u{E0020}nv',
+    '/p/.e\u3164nv',
+    '/p/keys/id_rsa.bak',
+    '/p/keys/id_ed25519.old',
+    '/p/keys/ID_RSA.orig',
+    '/p/keys/id_rsa.pub.bak',
+    '/p/keys/id_ecdsa.txt',
+    '/p/.env.d/prod',
+    '/p/config/.ENV.local/db.txt',
+    '/p/a/.env/b/c',
   ]) {
     assert.ok(d.matchName(p), p);
   }
@@ -84,6 +94,11 @@ test('the denylist matches names, folded, and cannot be overridden by roots', as
     '/p/env.ts',
     '/p/id_rsa.pub',
     '/p/src/id_map.ts',
+    '/p/src/id_utils.py',
+    '/p/docs/id_scheme.md',
+    '/p/data/id_map.json',
+    '/p/keys/ID_RSA.PUB',
+    '/p/environment/x.ts',
     '/p/keyboard.ts',
     '/p/sshd.md',
     '/p/.npmrc',

@@ -73,6 +73,21 @@ test('CRLF round trip: matched in LF space, written back as CRLF', async (t) => 
   assert.equal(readFileSync(join(f.project, 'win.txt'), 'utf8'), 'alpha\r\nBETA\r\nextra\r\ndelta\r\n');
 });
 
+test('mixed line endings: the file is matched and written as it is, never converted', async (t) => {
+  const f = await makeFixture(t);
+  writeFileSync(join(f.project, 'mixed.txt'), 'a\r\nb\nc\n');
+  const outcome = await call(toolsFor(f).edit, { path: 'mixed.txt', old_string: 'b\nc', new_string: 'B\nC' });
+  assert.equal(outcome.kind, 'ok', text(outcome));
+  assert.equal(readFileSync(join(f.project, 'mixed.txt'), 'utf8'), 'a\r\nB\nC\n');
+  // The CRLF line is matched only with its CR, since the file is not all-CRLF.
+  assert.match(
+    text(await call(toolsFor(f).edit, { path: 'mixed.txt', old_string: 'a\nB', new_string: 'x' })),
+    /^Error: old_string was not found/,
+  );
+  await call(toolsFor(f).edit, { path: 'mixed.txt', old_string: 'a\r\nB', new_string: 'A\r\nB' });
+  assert.equal(readFileSync(join(f.project, 'mixed.txt'), 'utf8'), 'A\r\nB\nC\n');
+});
+
 test('edit refuses binary files', async (t) => {
   const f = await makeFixture(t);
   writeFileSync(join(f.project, 'b.bin'), Buffer.from('ab\0cd'));
@@ -115,4 +130,25 @@ test('concurrent writes to one file leave one whole version, never a mix', async
   );
   for (const o of outcomes) assert.equal(o.kind, 'ok', text(o));
   assert.ok(versions.includes(readFileSync(join(f.project, 'same.txt'), 'utf8')));
+});
+
+test('.git is refused for write and edit unless the workspace allows git writes', async (t) => {
+  const f = await makeFixture(t);
+  const refused = await call(toolsFor(f).edit, {
+    path: '.git/config',
+    old_string: '[core]',
+    new_string: '[x]',
+  });
+  assert.match(text(refused), /^Error: \.git\/config is inside a \.git directory; .*allowGitWrites/);
+  // Reading it stays allowed.
+  assert.match(text(await call(toolsFor(f).read, { path: '.git/config' })), /\[core\]/);
+  const ws = await Workspace.create({ projectRoot: f.project, allowGitWrites: true, scratchParent: f.base });
+  t.after(() => ws.close());
+  const tools = workspaceTools(ws, { confirmer: autoApprove });
+  const edited = await call(tools.edit, { path: '.git/config', old_string: '[core]', new_string: '[x]' });
+  assert.equal(edited.kind, 'ok', text(edited));
+  assert.equal(readFileSync(join(f.project, '.git/config'), 'utf8'), '[x]\nanswer = git\n');
+  // Names that merely contain .git are ordinary files.
+  const ignore = await call(toolsFor(f).write, { path: '.gitignore2', content: 'x\n' });
+  assert.equal(ignore.kind, 'ok', text(ignore));
 });

@@ -11,6 +11,7 @@ export type SanitizeWarning =
   | 'backspace'
   | 'bidi'
   | 'zero-width'
+  | 'invisible'
   | 'homoglyph';
 
 /** The visible text and what was found in it. */
@@ -23,6 +24,11 @@ export interface SanitizedText {
 
 const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 const ZERO_WIDTH = /\u034F|[\u00AD\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200D\u2060-\u2064\uFEFF]/;
+// Everything else that renders as nothing or could fake a line break: every
+// other format character (\p{Cf}: tag characters U+E0001 and U+E0020–E007F,
+// U+206A–206F, ...), the unassigned rest of the tag block, line and paragraph
+// separators, Hangul fillers and variation selectors (Mongolian ones included).
+const INVISIBLE = /\p{Cf}|\p{Variation_Selector}|[\u{E0000}-\u{E007F}\u2028\u2029\u3164\uFFA0]/u;
 const CYRILLIC = /[\u0400-\u04FF]/;
 const LATIN = /[A-Za-z]/;
 
@@ -34,6 +40,8 @@ export const WARNING_TEXT: Readonly<Record<SanitizeWarning, string>> = Object.fr
   backspace: 'backspaces (shown as \\x08)',
   bidi: 'bidirectional overrides that reorder text (shown as \\u{NNNN})',
   'zero-width': 'invisible zero-width characters (shown as \\u{NNNN})',
+  invisible:
+    'invisible format characters, tags, fillers, variation selectors or line separators (shown as \\u{NNNN})',
   homoglyph: 'Cyrillic letters mixed with Latin ones (look-alike characters)',
 });
 
@@ -44,6 +52,7 @@ const ORDER: readonly SanitizeWarning[] = [
   'control',
   'bidi',
   'zero-width',
+  'invisible',
   'homoglyph',
 ];
 
@@ -51,7 +60,10 @@ function hex2(code: number): string {
   return `\\x${code.toString(16).padStart(2, '0')}`;
 }
 
-/** Escapes control bytes (`\xNN`), tabs (`\t`), bidi and zero-width characters (`\u{NNNN}`). */
+/**
+ * Escapes control bytes (`\xNN`), tabs (`\t`), bidi, zero-width and other
+ * invisible characters (`\u{NNNN}`).
+ */
 export function sanitizeForDisplay(input: string): SanitizedText {
   const found = new Set<SanitizeWarning>();
   let text = '';
@@ -75,6 +87,9 @@ export function sanitizeForDisplay(input: string): SanitizedText {
       text += `\\u{${code.toString(16).toUpperCase().padStart(4, '0')}}`;
     } else if (ZERO_WIDTH.test(char)) {
       found.add('zero-width');
+      text += `\\u{${code.toString(16).toUpperCase().padStart(4, '0')}}`;
+    } else if (INVISIBLE.test(char)) {
+      found.add('invisible');
       text += `\\u{${code.toString(16).toUpperCase().padStart(4, '0')}}`;
     } else text += char;
   }

@@ -54,12 +54,25 @@ function systemMounts(): string[] {
   return args;
 }
 
+/** Denied paths inside the roots that the sandbox covers (see `scanDenied`). */
+export interface HiddenPaths {
+  /** Each is covered by an empty, read-only `/dev/null`. */
+  readonly files: readonly string[];
+  /** Each is covered by an empty tmpfs. */
+  readonly directories: readonly string[];
+}
+
 /**
  * The bwrap arguments (everything before the command) for a workspace.
  * Mount order matters: later mounts cover earlier ones, so roots are mounted
- * shortest path first and a writable root nested in a read-only one stays writable.
+ * shortest path first and a writable root nested in a read-only one stays
+ * writable, and the `hidden` credential files and directories come last.
  */
-export function bubblewrapArgs(workspace: Workspace, sandbox: BubblewrapSandbox): string[] {
+export function bubblewrapArgs(
+  workspace: Workspace,
+  sandbox: BubblewrapSandbox,
+  hidden: HiddenPaths = { files: [], directories: [] },
+): string[] {
   const args = ['--die-with-parent', '--new-session', '--unshare-all'];
   if (sandbox.network === true) args.push('--share-net');
   args.push(...systemMounts());
@@ -72,6 +85,8 @@ export function bubblewrapArgs(workspace: Workspace, sandbox: BubblewrapSandbox)
   for (const r of workspace.writableRoots) mounts.set(r, 'rw');
   const ordered = [...mounts].sort(([a], [b]) => a.length - b.length);
   for (const [path, mode] of ordered) args.push(mode === 'rw' ? '--bind' : '--ro-bind', path, path);
+  for (const dir of hidden.directories) args.push('--tmpfs', dir);
+  for (const file of hidden.files) args.push('--ro-bind', '/dev/null', file);
   args.push('--chdir', workspace.projectRoot, '--setenv', 'TMPDIR', '/tmp');
   return args;
 }
@@ -80,9 +95,14 @@ export function bubblewrapArgs(workspace: Workspace, sandbox: BubblewrapSandbox)
  * Wraps a command's argv for the chosen sandbox: unchanged for `none`,
  * `bwrap <args> -- <argv>` for bubblewrap.
  */
-export function wrapArgv(workspace: Workspace, sandbox: SandboxOptions, argv: readonly string[]): string[] {
+export function wrapArgv(
+  workspace: Workspace,
+  sandbox: SandboxOptions,
+  argv: readonly string[],
+  hidden?: HiddenPaths,
+): string[] {
   if (sandbox.kind === 'none') return [...argv];
-  return [sandbox.bwrapPath ?? 'bwrap', ...bubblewrapArgs(workspace, sandbox), '--', ...argv];
+  return [sandbox.bwrapPath ?? 'bwrap', ...bubblewrapArgs(workspace, sandbox, hidden), '--', ...argv];
 }
 
 /**

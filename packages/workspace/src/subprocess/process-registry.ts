@@ -1,3 +1,5 @@
+import { processTree } from './process-tree.ts';
+
 /**
  * Process groups started through the chokepoint that may still be running:
  * a command's `&`-backgrounded children outlive the command itself. The owner
@@ -23,16 +25,50 @@ export class ProcessRegistry {
   }
 
   /**
-   * Kills every recorded group: SIGTERM, then SIGKILL for those still alive
-   * after `graceMs`. Resolves when done; never throws.
+   * Kills every recorded group and the descendants that left it: SIGTERM,
+   * then SIGKILL after `graceMs` whatever happened meanwhile. Resolves when
+   * done; never throws.
    */
   async killAll(graceMs = 1000): Promise<void> {
     const groups = this.live();
-    for (const pgid of groups) signalGroup(pgid, 'SIGTERM');
-    const deadline = Date.now() + graceMs;
-    while (groups.some(groupAlive) && Date.now() < deadline) await sleep(20);
-    for (const pgid of groups) signalGroup(pgid, 'SIGKILL');
     this.#groups.clear();
+    await Promise.all(groups.map((pgid) => killTree(pgid, graceMs)));
+  }
+}
+
+/**
+ * Kills a process group and every descendant found in /proc (also those that
+ * moved to their own group or session): SIGTERM first, then, once all are
+ * gone or `graceMs` has passed, SIGKILL to the group and to every process
+ * seen in either snapshot, so a child that ignores SIGTERM dies even when
+ * the leader has already exited. Resolves after the SIGKILL was sent.
+ */
+export async function killTree(pgid: number, graceMs: number): Promise<void> {
+  const seen = new Set(processTree(pgid));
+  signalGroup(pgid, 'SIGTERM');
+  for (const pid of seen) signalPid(pid, 'SIGTERM');
+  const deadline = Date.now() + graceMs;
+  while (Date.now() < deadline && (groupAlive(pgid) || [...seen].some(pidAlive))) await sleep(20);
+  for (const pid of processTree(pgid)) seen.add(pid);
+  signalGroup(pgid, 'SIGKILL');
+  for (const pid of seen) signalPid(pid, 'SIGKILL');
+}
+
+function signalPid(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // ESRCH: already gone.
+  }
+}
+
+/** True while the pid exists (a zombie counts: its parent has not reaped it yet). */
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }
 

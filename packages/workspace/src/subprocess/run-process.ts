@@ -5,7 +5,7 @@
 // leaves behind dies when its owner closes.
 import { spawn } from 'node:child_process';
 import { OutputBuffer } from './output-buffer.ts';
-import { type ProcessRegistry, signalGroup } from './process-registry.ts';
+import { killTree, type ProcessRegistry } from './process-registry.ts';
 
 /** How to run one process. */
 export interface RunProcessOptions {
@@ -17,7 +17,7 @@ export interface RunProcessOptions {
   readonly signal?: AbortSignal;
   /** Kill the group after this many milliseconds (default: no timeout). */
   readonly timeoutMs?: number;
-  /** Between SIGTERM and SIGKILL when killing the group (default 2000). */
+  /** Longest wait between SIGTERM and SIGKILL when killing the group (default 2000); SIGKILL always follows. */
   readonly killGraceMs?: number;
   /** Bytes of output kept per stream, head and tail (default 1 MiB). */
   readonly maxOutputBytes?: number;
@@ -90,26 +90,26 @@ export function runProcess(
     let settled = false;
     const timers: NodeJS.Timeout[] = [];
 
+    // Once started, the kill runs to its SIGKILL even if the leader exits first
+    // (a child ignoring SIGTERM must not survive), and the result waits for it.
+    let killing: Promise<void> | undefined;
     const killGroup = () => {
-      if (child.pid === undefined) return;
-      const pgid = child.pid;
-      signalGroup(pgid, 'SIGTERM');
-      const t = setTimeout(() => signalGroup(pgid, 'SIGKILL'), grace);
-      t.unref();
-      timers.push(t);
+      if (child.pid === undefined || killing) return;
+      killing = killTree(child.pid, grace);
     };
     const onAbort = () => {
       aborted = true;
       killGroup();
     };
 
-    const finish = () => {
+    const finish = async () => {
       if (settled || !exit) return;
       settled = true;
       for (const t of timers) clearTimeout(t);
       options.signal?.removeEventListener('abort', onAbort);
       child.stdout.destroy();
       child.stderr.destroy();
+      await killing;
       resolve({
         exitCode: exit.code,
         exitSignal: exit.signal,

@@ -4,8 +4,10 @@ import { sanitizeForDisplay } from '../confirm/sanitize.ts';
 import { assertSandboxAvailable, wrapArgv } from '../sandbox/bubblewrap.ts';
 import { NO_SANDBOX, type SandboxOptions } from '../sandbox/sandbox-options.ts';
 import { runProcess } from '../subprocess/run-process.ts';
+import { scanDenied } from '../workspace/denied-scan.ts';
 import { SandboxUnavailableError } from '../workspace/errors.ts';
 import type { Workspace } from '../workspace/workspace.ts';
+import { bashEnvironment } from './bash-env.ts';
 import { bashLegs } from './legs.ts';
 
 /** bash timeout when none is given, in seconds. */
@@ -19,7 +21,10 @@ export const BASH_MAX_OUTPUT_BYTES = 30 * 1024;
 export interface BashToolOptions {
   readonly confirmer: Confirmer;
   readonly sandbox?: SandboxOptions;
+  /** Base environment (default `process.env`); only allowlisted names reach the command. */
   readonly env?: NodeJS.ProcessEnv;
+  /** Variable names passed to the command (default DEFAULT_ENV_ALLOWLIST; `X*` is a prefix). */
+  readonly envAllowlist?: readonly string[];
   readonly defaultTimeoutSeconds?: number;
   readonly maxTimeoutSeconds?: number;
 }
@@ -82,13 +87,21 @@ Usage:
       if (!approved)
         throw new ToolError('user declined to run the command; it was not run. Do not retry it unchanged');
 
-      const env: NodeJS.ProcessEnv = {
-        ...(options.env ?? process.env),
-        TMPDIR: sandbox.kind === 'none' ? workspace.scratchDir : '/tmp',
-      };
-      delete env.BASH_ENV; // sourced by non-interactive bash: a profile file by another name
-      delete env.ENV;
-      const argv = wrapArgv(workspace, sandbox, ['bash', '--noprofile', '--norc', '-c', args.command]);
+      const tmp = sandbox.kind === 'none' ? workspace.scratchDir : '/tmp';
+      const env = bashEnvironment({
+        env: options.env,
+        allowlist: options.envAllowlist,
+        defaultHome: tmp,
+        tmpdir: tmp,
+      });
+      // Under bubblewrap, credential files inside the mounted roots are covered (bounded scan).
+      const hidden = sandbox.kind === 'none' ? undefined : await scanDenied(workspace);
+      const argv = wrapArgv(
+        workspace,
+        sandbox,
+        ['bash', '--noprofile', '--norc', '-c', args.command],
+        hidden,
+      );
       let result: Awaited<ReturnType<typeof runProcess>>;
       try {
         result = await runProcess(argv, {

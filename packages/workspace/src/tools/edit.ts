@@ -19,7 +19,7 @@ const DESCRIPTION = `Replaces exact text in a file of the workspace.
 Usage:
 - old_string must match the file exactly (whitespace and indentation included); read the file first.
 - Without replace_all, old_string must occur exactly once; add surrounding lines to make it unique.
-- Files with CRLF line endings keep them; write old_string and new_string with plain newlines.`;
+- Files whose lines all end in CRLF keep them; write old_string and new_string with plain newlines.`;
 
 /** 1-based line numbers of each occurrence of `needle` in `text`. */
 function occurrences(text: string, needle: string): number[] {
@@ -32,6 +32,12 @@ function occurrences(text: string, needle: string): number[] {
     lines.push(line);
   }
   return lines;
+}
+
+/** True when the text has line endings and every one of them is CRLF. */
+function allLineEndingsCrlf(text: string): boolean {
+  const lf = text.split('\n').length - 1;
+  return lf > 0 && text.split('\r\n').length - 1 === lf;
 }
 
 async function readText(workspace: Workspace, real: string): Promise<string> {
@@ -63,7 +69,8 @@ export function editTool(workspace: Workspace): AnyTool {
           const original = await readText(workspace, real);
           if (original.includes('\0'))
             throw new ToolError(`${shownAs} is a binary file; edit changes text files only`);
-          const crlf = original.includes('\r\n');
+          // LF space only when every line ending is CRLF: a mixed file is matched and written as it is.
+          const crlf = allLineEndingsCrlf(original);
           const toLf = (s: string) => (crlf ? s.replace(/\r\n/g, '\n') : s);
           const text = toLf(original);
           const oldString = toLf(args.old_string);

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { isAbsolute, relative } from 'node:path';
 import { type AnyTool, defineTool, params, ToolError } from '@kodama/core';
@@ -25,6 +26,32 @@ Usage:
 - .gitignore'd files, .git and credential files are not listed; at most ${GLOB_MAX_RESULTS} paths.
 - To search file contents use grep.`;
 
+/**
+ * mtime of each path (0 when it vanished). Synchronous stats in slices: for
+ * thousands of small calls they cost a fraction of the thread-pool round
+ * trips, and yielding between slices keeps the event loop responsive.
+ */
+async function modificationTimes(paths: readonly string[]): Promise<{ path: string; mtime: number }[]> {
+  const out: { path: string; mtime: number }[] = [];
+  for (let i = 0; i < paths.length; i++) {
+    if (i > 0 && i % 2000 === 0) await new Promise((r) => setImmediate(r));
+    const path = paths[i]!;
+    out.push({ path, mtime: statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0 });
+  }
+  return out;
+}
+
+/** The pattern as a RegExp, or a ToolError naming it when it cannot compile (`[z-a]`, `{a,b`). */
+function compilePattern(pattern: string): RegExp {
+  try {
+    return globToRegex(pattern);
+  } catch (error) {
+    throw new ToolError(
+      `invalid glob pattern ${JSON.stringify(pattern)} (${(error as Error).message}); allowed: * and ? within one directory, ** across directories, [abc] or [a-z] with ascending ranges, [!abc], and {a,b} with matching braces`,
+    );
+  }
+}
+
 /** The `glob` tool (ripgrep's file walker, filtered and sorted here) over a workspace. */
 export function globTool(workspace: Workspace, options: { readonly ripgrepPath?: string } = {}): AnyTool {
   return defineTool({
@@ -39,6 +66,7 @@ export function globTool(workspace: Workspace, options: { readonly ripgrepPath?:
           'the pattern must be relative to path and must not contain ".."; pass the directory as path',
         );
       }
+      const matcher = compilePattern(args.pattern);
       try {
         const real = await workspace.resolve(shownAs, 'read');
         if (!(await stat(real)).isDirectory()) throw new ToolError(`${shownAs} is not a directory`);
@@ -65,20 +93,12 @@ export function globTool(workspace: Workspace, options: { readonly ripgrepPath?:
         if (result.aborted) throw context.signal.reason ?? new Error('aborted');
         if (result.exitCode === 2 && result.output === '')
           throw new ToolError(`ripgrep failed: ${result.stderr.trim()}`);
-        const matcher = globToRegex(args.pattern);
-        const matched = ripgrepRecords(result.output, workspace, true).filter((r) =>
-          matcher.test(relative(real, r.path)),
+        const prefix = real.endsWith('/') ? real : `${real}/`;
+        const matched = ripgrepRecords(result.output, workspace, true, (path) =>
+          matcher.test(path.startsWith(prefix) ? path.slice(prefix.length) : relative(real, path)),
         );
         if (matched.length === 0) return `No files match ${JSON.stringify(args.pattern)} in ${shownAs}`;
-        const withTimes = await Promise.all(
-          matched.map(async (r) => ({
-            path: r.path,
-            mtime: await stat(r.path).then(
-              (s) => s.mtimeMs,
-              () => 0,
-            ),
-          })),
-        );
+        const withTimes = await modificationTimes(matched.map((r) => r.path));
         withTimes.sort((a, b) => b.mtime - a.mtime || (a.path < b.path ? -1 : 1));
         const shown = withTimes.slice(0, GLOB_MAX_RESULTS).map((f) => workspace.displayPath(f.path));
         if (withTimes.length > shown.length) {

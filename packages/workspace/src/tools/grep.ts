@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { type AnyTool, defineTool, params, ToolError } from '@kodama/core';
 import { findRipgrep } from '../ripgrep.ts';
 import { runProcess } from '../subprocess/run-process.ts';
+import { hardLinksToDenied } from '../workspace/denied-scan.ts';
 import type { Workspace } from '../workspace/workspace.ts';
 import { readerLegs } from './legs.ts';
 import { toToolError } from './observe.ts';
@@ -43,7 +44,10 @@ export function grepTool(workspace: Workspace, options: { readonly ripgrepPath?:
       const mode = args.output_mode ?? 'content';
       try {
         const real = await workspace.resolve(shownAs, 'read');
-        await stat(real);
+        const info = await stat(real);
+        // ripgrep blocks on a FIFO named explicitly (in a directory walk it skips them).
+        if (!info.isFile() && !info.isDirectory())
+          throw new ToolError(`${shownAs} is not a regular file or a directory; grep searches files only`);
         const rg = options.ripgrepPath ?? (await findRipgrep());
         const argv = [
           rg,
@@ -78,7 +82,9 @@ export function grepTool(workspace: Workspace, options: { readonly ripgrepPath?:
         if (result.exitCode === 2 && result.output === '') {
           throw new ToolError(`ripgrep failed: ${result.stderr.trim().split('\n').slice(0, 5).join('\n')}`);
         }
-        const records = ripgrepRecords(result.output, workspace, mode === 'files_with_matches');
+        let records = ripgrepRecords(result.output, workspace, mode === 'files_with_matches');
+        const linked = await hardLinksToDenied(workspace, [...new Set(records.map((r) => r.path))]);
+        if (linked.size > 0) records = records.filter((r) => !linked.has(r.path));
         if (records.length === 0) return `No matches for ${JSON.stringify(args.pattern)} in ${shownAs}`;
         const lines: string[] = [];
         let bytes = 0;

@@ -11,11 +11,19 @@ export interface RipgrepRecord {
  * lists) into records, keeping only paths the workspace lets the model read:
  * inside a readable root and not on the denylist. Sorted by path (stable,
  * so a file's lines keep their order), which lets ripgrep itself search in parallel.
+ * For file lists, `keepPath` (if given) is applied before the workspace checks.
  */
-export function ripgrepRecords(output: string, workspace: Workspace, fileList: boolean): RipgrepRecord[] {
+export function ripgrepRecords(
+  output: string,
+  workspace: Workspace,
+  fileList: boolean,
+  keepPath?: (path: string) => boolean,
+): RipgrepRecord[] {
   const records: RipgrepRecord[] = [];
   if (fileList) {
-    for (const path of output.split('\0')) if (path) records.push({ path, rest: '' });
+    // keepPath first: a cheap name test spares the denylist check for most of a long listing.
+    for (const path of output.split('\0'))
+      if (path && (!keepPath || keepPath(path))) records.push({ path, rest: '' });
   } else {
     for (const line of output.split('\n')) {
       const nul = line.indexOf('\0');

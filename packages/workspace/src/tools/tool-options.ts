@@ -7,8 +7,14 @@ export interface WorkspaceToolsOptions {
   readonly confirmer: Confirmer;
   /** Where bash commands run (default `{ kind: 'none' }`). */
   readonly sandbox?: SandboxOptions;
-  /** Base environment for bash (default `process.env`); `BASH_ENV` and `ENV` are always removed. */
+  /**
+   * Base environment for bash (default `process.env`). Only names on
+   * `envAllowlist` pass; HOME is the scratch dir unless given here;
+   * `BASH_ENV` and `ENV` are always removed.
+   */
   readonly env?: NodeJS.ProcessEnv;
+  /** Environment variable names bash gets (default `DEFAULT_ENV_ALLOWLIST`; `X*` is a prefix). */
+  readonly envAllowlist?: readonly string[];
   /** A ripgrep binary to use instead of discovering one. */
   readonly ripgrepPath?: string;
   /** bash timeout when the model gives none, in seconds (default 120). */

@@ -33,6 +33,7 @@ export function workspaceTools(workspace: Workspace, options: WorkspaceToolsOpti
       confirmer: options.confirmer,
       ...(options.sandbox ? { sandbox: options.sandbox } : {}),
       ...(options.env ? { env: options.env } : {}),
+      ...(options.envAllowlist ? { envAllowlist: options.envAllowlist } : {}),
       ...(options.bashDefaultTimeoutSeconds
         ? { defaultTimeoutSeconds: options.bashDefaultTimeoutSeconds }
         : {}),

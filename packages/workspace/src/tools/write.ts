@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { lstat, readFile } from 'node:fs/promises';
 import { type AnyTool, defineTool, params, ToolError } from '@kodama/core';
 import type { Confirmer } from '../confirm/confirmer.ts';
 import { sanitizeForDisplay } from '../confirm/sanitize.ts';
@@ -18,8 +18,13 @@ Usage:
 - Overwriting an existing file with different content asks the user first.
 - Writing the content a file already has is refused as a no-op.`;
 
-async function currentContent(real: string): Promise<Buffer | undefined> {
+async function currentContent(real: string, shownAs: string): Promise<Buffer | undefined> {
   try {
+    // Checked first: reading a FIFO would block forever.
+    const info = await lstat(real);
+    if (info.isDirectory()) throw new ToolError(`${shownAs} is a directory`);
+    if (!info.isFile())
+      throw new ToolError(`${shownAs} is not a regular file; write replaces regular files only`);
     return await readFile(real);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
@@ -41,7 +46,7 @@ export function writeTool(workspace: Workspace, confirmer: Confirmer): AnyTool {
         const real = await workspace.resolve(args.path, 'write');
         return await withPathLock(real, async () => {
           const next = Buffer.from(args.content, 'utf8');
-          const old = await currentContent(real);
+          const old = await currentContent(real, shownAs);
           if (old?.equals(next))
             throw new ToolError(`${shownAs} already has exactly this content; nothing was written`);
           if (old) {

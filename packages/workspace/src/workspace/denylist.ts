@@ -13,6 +13,7 @@ import { basename, dirname, sep } from 'node:path';
  */
 export const DEFAULT_DENYLIST: readonly string[] = Object.freeze([
   '.env*',
+  '.env*/',
   '*.pem',
   '*.key',
   '.ssh/',
@@ -23,14 +24,35 @@ export const DEFAULT_DENYLIST: readonly string[] = Object.freeze([
   '.git-credentials',
 ]);
 
-/** `id_rsa`, `id_ed25519`, `id_anything` without an extension: SSH private keys (`id_rsa.pub` is public). */
-const PRIVATE_KEY = /^id_[a-z0-9_-]+$/;
+/**
+ * Extensions that make an `id_*` name source code or docs, not a key
+ * (`id_utils.ts`, `id_map.json`); `.pub` is a public key. Any other `id_*`
+ * name (`id_rsa`, `id_rsa.bak`, `id_ed25519.old`, `id_rsa.pub.bak`) is
+ * treated as a private key.
+ */
+const ID_FILE_ALLOWED_EXTENSIONS: ReadonlySet<string> = new Set(
+  (
+    'pub ts tsx mts cts js jsx mjs cjs py pyi rb go rs java kt kts scala groovy c h cc cpp cxx hh hpp hxx ' +
+    'cs fs swift m mm php lua pl pm r jl dart zig nim ex exs erl hrl hs ml mli clj cljs elm sh bash zsh fish ' +
+    'ps1 sql proto graphql gql vue svelte astro html htm css scss sass less md mdx rst adoc json json5 jsonc ' +
+    'yaml yml toml xml csv snap map d.ts'
+  ).split(' '),
+);
+
+/** True when a (folded) name is an `id_*` private key by the rule above. */
+function isPrivateKeyName(folded: string): boolean {
+  if (!folded.startsWith('id_')) return false;
+  const dot = folded.lastIndexOf('.');
+  if (dot <= 2) return true; // no extension: id_rsa, id_ed25519
+  return !ID_FILE_ALLOWED_EXTENSIONS.has(folded.slice(dot + 1));
+}
 /** An `.npmrc` is denied only when it holds credentials. */
 const NPM_TOKEN = /(_authToken|_auth|_password|:password)\s*=/i;
 
 // Zero-width, bidi and other format characters that render as nothing.
+// Every format character (\p{Cf}: zero-width, bidi, tags), Hangul fillers and variation selectors.
 const INVISIBLE =
-  /\u034F|[\u00AD\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\uFEFF]/g;
+  /\p{Cf}|\p{Variation_Selector}|\u034F|[\u115F\u1160\u17B4\u17B5\u180E\u3164\uFFA0\u{E0000}-\u{E007F}]/gu;
 
 /** Folds a name for comparison: NFKC, invisible characters removed, lower case. */
 export function foldName(name: string): string {
@@ -89,7 +111,7 @@ export class Denylist {
   matchLast(name: string): string | undefined {
     const folded = foldName(name);
     for (const p of this.#patterns) if (p.regex.test(folded)) return p.source;
-    if (PRIVATE_KEY.test(folded)) return 'id_* (private key)';
+    if (isPrivateKeyName(folded)) return 'id_* (private key)';
     return undefined;
   }
 
@@ -120,7 +142,7 @@ export class Denylist {
    * afterwards (folded names, `id_*` keys and `.npmrc` tokens are only caught there).
    */
   ripgrepExclusions(): string[] {
-    const globs = this.patterns.map((p) => `!${p.endsWith('/') ? p.slice(0, -1) : p}`);
+    const globs = [...new Set(this.patterns.map((p) => `!${p.endsWith('/') ? p.slice(0, -1) : p}`))];
     return globs.flatMap((g) => ['--iglob', g]);
   }
 }

@@ -1,8 +1,8 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { relative, resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { ProcessRegistry } from '../subprocess/process-registry.ts';
-import { Denylist } from './denylist.ts';
+import { Denylist, foldName } from './denylist.ts';
 import { PathRefusedError, WorkspaceError } from './errors.ts';
 import { isInside, realPathOf } from './real-path.ts';
 
@@ -20,6 +20,13 @@ export interface WorkspaceOptions {
   readonly denylist?: readonly string[];
   /** Where the scratch directory is created (default: the OS temp dir). */
   readonly scratchParent?: string;
+  /**
+   * Let write and edit change files under a `.git` directory (default false).
+   * Git runs what `.git/config` (`core.fsmonitor`, aliases, filters) and
+   * `.git/hooks/*` name, so a planted line would run at the next approved
+   * `git status` without the confirmer ever seeing it.
+   */
+  readonly allowGitWrites?: boolean;
 }
 
 /** What a path will be used for. */
@@ -46,6 +53,8 @@ export class Workspace {
   readonly scratchDir: string;
   /** Process groups started for this workspace; killed on close. */
   readonly processes = new ProcessRegistry();
+  /** True when write and edit may change files under `.git` (see {@link WorkspaceOptions.allowGitWrites}). */
+  readonly allowGitWrites: boolean;
   #closed = false;
 
   private constructor(fields: {
@@ -55,6 +64,7 @@ export class Workspace {
     untrustedRoots: string[];
     denylist: Denylist;
     scratchDir: string;
+    allowGitWrites: boolean;
   }) {
     this.projectRoot = fields.projectRoot;
     this.writableRoots = Object.freeze(fields.writableRoots);
@@ -62,6 +72,7 @@ export class Workspace {
     this.untrustedRoots = Object.freeze(fields.untrustedRoots);
     this.denylist = fields.denylist;
     this.scratchDir = fields.scratchDir;
+    this.allowGitWrites = fields.allowGitWrites;
   }
 
   /** Builds a workspace; throws {@link WorkspaceError} for a missing, non-directory or denied root. */
@@ -103,6 +114,7 @@ export class Workspace {
       untrustedRoots,
       denylist,
       scratchDir: await realPathOf(scratchDir),
+      allowGitWrites: options.allowGitWrites === true,
     });
   }
 
@@ -119,6 +131,7 @@ export class Workspace {
     const deniedName = this.denylist.matchName(requested);
     if (deniedName)
       throw new PathRefusedError(`${path} is a credential file (${deniedName}); access is refused`);
+    if (access === 'write') this.#checkGitWrite(requested, path);
     const real = await realPathOf(requested);
     this.check(real, access, path);
     return real;
@@ -139,6 +152,19 @@ export class Workspace {
     }
     const denied = this.denylist.deniedReason(real);
     if (denied) throw new PathRefusedError(`${shownAs} is a credential file (${denied}); access is refused`);
+    if (access === 'write') this.#checkGitWrite(real, shownAs);
+  }
+
+  // A `.git` component below the writable root (the directory, a gitfile, or anything inside).
+  #checkGitWrite(abs: string, shownAs: string): void {
+    if (this.allowGitWrites) return;
+    const root = this.writableRoots.find((r) => isInside(abs, r)) ?? this.projectRoot;
+    const below = isInside(abs, root) ? relative(root, abs) : abs;
+    if (below.split(sep).some((part) => foldName(part) === '.git')) {
+      throw new PathRefusedError(
+        `${shownAs} is inside a .git directory; write and edit are refused there because git runs what .git/config and .git/hooks name (a planted line would run unconfirmed at the next git command). Use git commands through bash instead, or have the host set allowGitWrites`,
+      );
+    }
   }
 
   /** True when a real path lies in a root that allows `access` (the denylist is not consulted). */
