@@ -1,4 +1,7 @@
 import type { CloseHandler } from '../extensions/extension.ts';
+import { runWithoutWaiting } from '../extensions/run-without-waiting.ts';
+
+export { runWithoutWaiting } from '../extensions/run-without-waiting.ts';
 
 // The one process-wide registry of this package. It holds each unclosed
 // agent's close-handler list, never the agent itself, so a forgotten agent
@@ -9,18 +12,6 @@ const finalizer = new FinalizationRegistry<CloseHandler[]>((handlers) => {
   if (live.delete(handlers)) runWithoutWaiting(handlers);
 });
 let installed = false;
-
-/** Runs handlers last-armed first, synchronously, each isolated (async ones are started, not awaited). */
-export function runWithoutWaiting(handlers: readonly CloseHandler[]): void {
-  for (let i = handlers.length - 1; i >= 0; i--) {
-    try {
-      const pending = handlers[i]!();
-      if (pending) pending.catch(() => {});
-    } catch {
-      // A backstop: one failing handler must not keep the others from running.
-    }
-  }
-}
 
 function closeAll(): void {
   for (const handlers of live) runWithoutWaiting(handlers);

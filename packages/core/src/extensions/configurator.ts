@@ -1,4 +1,3 @@
-import { runWithoutWaiting } from '../agent/exit-backstop.ts';
 import type { Cancellable } from '../controls/cancellable.ts';
 import type { Interloper } from '../controls/interloper.ts';
 import type { StepLimit } from '../controls/step-limit.ts';
@@ -6,6 +5,7 @@ import type { Listener } from '../listeners/listener.ts';
 import type { Model } from '../model/model.ts';
 import type { AnyTool } from '../tool/define-tool.ts';
 import type { CloseHandler, Extension } from './extension.ts';
+import { runWithoutWaiting } from './run-without-waiting.ts';
 
 /** What the agent tells its configurator: read-only facts plus where close handlers go. */
 export interface ConfiguratorInit {
