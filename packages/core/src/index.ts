@@ -4,8 +4,15 @@
  */
 
 export * from './agent/index.ts';
+export type { KodamaErrorOptions } from './errors/kodama-error.ts';
+export { KodamaError } from './errors/kodama-error.ts';
+export type { ModelErrorOptions } from './errors/model-error.ts';
 export { ModelError } from './errors/model-error.ts';
 export * from './history/index.ts';
+export type { Clock } from './ids/clock.ts';
+export { SYSTEM_CLOCK } from './ids/clock.ts';
+export type { IdKind, IdSource } from './ids/id-source.ts';
+export { RANDOM_IDS, sequentialIds } from './ids/id-source.ts';
 export type { Content, ContentPart, ImageContent, TextContent } from './messages/content.ts';
 export type {
   AssistantMessage,

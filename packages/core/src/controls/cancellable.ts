@@ -1,22 +1,13 @@
 import { setMaxListeners } from 'node:events';
-
-const CANCELLED = Symbol.for('kodama.CancelledError');
+import { KodamaError } from '../errors/kodama-error.ts';
 
 /**
  * The user cancelled the turn. `run` rejects with it after the conversation
  * was repaired and a `cancelled` event was emitted.
  */
-export class CancelledError extends Error {
-  protected readonly [CANCELLED] = true;
-
+export class CancelledError extends KodamaError {
   constructor(options: { cause?: unknown } = {}) {
     super('Agent loop cancelled', options);
-    this.name = 'CancelledError';
-  }
-
-  /** True for any CancelledError, including copies from another install. */
-  static isInstance(value: unknown): value is CancelledError {
-    return typeof value === 'object' && value !== null && CANCELLED in value;
   }
 }
 

@@ -1,4 +1,4 @@
-const EXCEEDED = Symbol.for('kodama.StepLimitExceeded');
+import { KodamaError } from '../errors/kodama-error.ts';
 
 /** What the agent does when the step budget runs out. */
 export type OnExhausted = 'raise' | 'synthesize';
@@ -7,20 +7,13 @@ export type OnExhausted = 'raise' | 'synthesize';
  * The step budget ran out (policy `raise`). The conversation was repaired
  * before this reached the host, so it can be sent again ("continue").
  */
-export class StepLimitExceeded extends Error {
+export class StepLimitExceeded extends KodamaError {
   /** The budget that was exhausted. */
   readonly maxSteps: number;
-  protected readonly [EXCEEDED] = true;
 
   constructor(maxSteps: number) {
     super(`step limit of ${maxSteps} tool calls exceeded`);
-    this.name = 'StepLimitExceeded';
     this.maxSteps = maxSteps;
-  }
-
-  /** True for any StepLimitExceeded, including copies from another install. */
-  static isInstance(value: unknown): value is StepLimitExceeded {
-    return typeof value === 'object' && value !== null && EXCEEDED in value;
   }
 }
 

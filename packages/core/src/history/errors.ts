@@ -1,28 +1,20 @@
-const MARKER = Symbol.for('kodama.HistoryError');
+import { KodamaError } from '../errors/kodama-error.ts';
 
 /**
  * Stored history bytes could not be turned into a {@link History}: malformed JSON,
  * a missing or mistyped field, a dangling tool result, a newer format version,
  * an unreadable file, a corrupt attachment. `problem` names the spot, e.g.
  * `messages[3].message.toolCalls[0].id must be a string`.
- * Checked with {@link HistoryError.isInstance} so the check survives duplicate installs.
  */
-export class HistoryError extends Error {
+export class HistoryError extends KodamaError {
   /** What is wrong, with the path of the offending field when there is one. */
   readonly problem: string;
   /** The file or folder being read, when the input came from disk. */
   readonly source: string | undefined;
-  protected readonly [MARKER] = true;
 
   constructor(problem: string, options: { source?: string; cause?: unknown } = {}) {
     super(options.source === undefined ? problem : `${options.source}: ${problem}`, { cause: options.cause });
-    this.name = 'HistoryError';
     this.problem = problem;
     this.source = options.source;
-  }
-
-  /** True for any HistoryError, including subclasses and copies from another install. */
-  static isInstance(value: unknown): value is HistoryError {
-    return typeof value === 'object' && value !== null && MARKER in value;
   }
 }

@@ -1,4 +1,4 @@
-const MARKER = Symbol.for('kodama.EmptyTurnError');
+import { KodamaError } from '../errors/kodama-error.ts';
 
 /** Providers whose APIs carry the system prompt apart and reject a request with no messages. */
 const SEPARATE_SYSTEM_FIELD = /^(anthropic|google|gemini|vertex|bedrock|amazon-bedrock)\b/;
@@ -13,21 +13,14 @@ export function needsAMessage(provider: string): boolean {
  * field (Anthropic, Google, Bedrock): the request would carry no message at
  * all, which those APIs reject. Pass a user message, or inject one first.
  */
-export class EmptyTurnError extends Error {
+export class EmptyTurnError extends KodamaError {
   /** The provider that cannot run the turn. */
   readonly provider: string;
-  protected readonly [MARKER] = true;
 
   constructor(provider: string) {
     super(
       `a blank first turn cannot be sent to ${provider}: it needs at least one message besides the system prompt`,
     );
-    this.name = 'EmptyTurnError';
     this.provider = provider;
-  }
-
-  /** True for any EmptyTurnError, including copies from another install. */
-  static isInstance(value: unknown): value is EmptyTurnError {
-    return typeof value === 'object' && value !== null && MARKER in value;
   }
 }

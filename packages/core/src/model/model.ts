@@ -1,3 +1,4 @@
+import type { IdSource } from '../ids/id-source.ts';
 import type { ModelRequest } from './model-request.ts';
 import type { ModelStreamPart } from './model-stream-part.ts';
 
@@ -19,6 +20,12 @@ export interface StreamOptions {
   readonly signal?: AbortSignal;
   /** Called before each retry's wait. */
   readonly onRetry?: (info: RetryInfo) => void;
+  /**
+   * Mints the id of a tool call the provider sent without one
+   * (`ids.next('tool-call')`); absent: the adapter's own fallback. The agent
+   * passes its id source so a replay reproduces the same ids.
+   */
+  readonly ids?: IdSource;
 }
 
 /**

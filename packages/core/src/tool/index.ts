@@ -14,5 +14,6 @@ export type { ZodParametersSchema } from './parameters/zod-parameters.ts';
 export { zodParameters } from './parameters/zod-parameters.ts';
 export type { Tool, ToolContext, ToolParameters, ToolResult, ValidationResult } from './tool.ts';
 export { ToolError } from './tool-error.ts';
+export { UnknownToolError } from './unknown-tool-error.ts';
 export { toolSpec } from './tool-spec.ts';
 export { DEFAULT_MAX_RESULT_TOKENS, truncateResult, truncationMarker } from './truncate-result.ts';
