@@ -45,6 +45,12 @@ export interface Model {
   readonly provider: string;
   /** Model id as the provider knows it. */
   readonly modelId: string;
+  /**
+   * How many times this model retries a failed request (its retry policy).
+   * The loop re-requests a malformed response (two tool calls sharing an id)
+   * as many times; absent means 2.
+   */
+  readonly maxRetries?: number;
   /** Starts one request. */
   stream(request: ModelRequest, options?: StreamOptions): AsyncIterable<ModelStreamPart>;
   /**
