@@ -1,18 +1,96 @@
 /**
- * @kodama/core: messages, the model port, tools, the agent loop, events and controls.
- * Imports nothing else of kodama's.
+ * @kodama/core: messages and history, the model port, tools, the agent loop,
+ * events, listeners, controls, extensions and the trifecta map. Imports
+ * nothing else of kodama's. Every public name is listed here; anything not
+ * listed is internal and may change.
  */
 
-export * from './agent/index.ts';
-export type { KodamaErrorOptions } from './errors/kodama-error.ts';
-export { KodamaError } from './errors/kodama-error.ts';
-export type { ModelErrorOptions } from './errors/model-error.ts';
-export { ModelError } from './errors/model-error.ts';
-export * from './history/index.ts';
-export type { Clock } from './ids/clock.ts';
-export { SYSTEM_CLOCK } from './ids/clock.ts';
-export type { IdKind, IdSource } from './ids/id-source.ts';
-export { RANDOM_IDS, sequentialIds } from './ids/id-source.ts';
+// The agent and its options.
+export { Agent } from './agent/agent.ts';
+export type { AgentOptions, RunOptions, ToolFailurePolicy } from './agent/agent-options.ts';
+export { agentNode, agentTrifecta } from './agent/agent-trifecta.ts';
+export { AgentClosedError, TurnInProgressError } from './agent/errors.ts';
+
+// Controls: the doors into a running turn.
+export { Cancellable, CancelledError } from './controls/cancellable.ts';
+export { Interloper } from './controls/interloper.ts';
+export { type OnExhausted, StepLimit, StepLimitExceeded } from './controls/step-limit.ts';
+
+// Errors shared by every package.
+export { InvalidOptionError } from './errors/invalid-option-error.ts';
+export { KodamaError, type KodamaErrorOptions } from './errors/kodama-error.ts';
+export { ModelError, type ModelErrorOptions } from './errors/model-error.ts';
+
+// Events: the one vocabulary.
+export type {
+  AgentEvent,
+  AgentEventType,
+  AssistantDeltaEvent,
+  AssistantEvent,
+  CancelledEvent,
+  ContextCapEvent,
+  DomainEvent,
+  Emit,
+  FallbackNoticeEvent,
+  HistoryLoadedEvent,
+  ModelRef,
+  ModelSwitchedEvent,
+  ReasoningDeltaEvent,
+  ReasoningEvent,
+  ResetEvent,
+  RetryEvent,
+  TokensEvent,
+  ToolCallEvent,
+  ToolResultEvent,
+  ToolStartEvent,
+  TurnEndEvent,
+  TurnErrorInfo,
+  TurnOutcome,
+  TurnStartEvent,
+  UserTurnEvent,
+} from './events/events.ts';
+export { isDeltaEvent } from './events/events.ts';
+
+// Extensions.
+export type { AgentView } from './extensions/agent-view.ts';
+export { Configurator } from './extensions/configurator.ts';
+export type { Extension, ExtensionContext, TrifectaContribution } from './extensions/extension.ts';
+// History: the stored conversation.
+export { HistoryError } from './history/errors.ts';
+export { History, type HistorySaveOptions } from './history/history.ts';
+export { type HistoryMessage, type HistoryMessageKind, mintMessageId } from './history/history-message.ts';
+export { INTERRUPTED_RESULT } from './history/repair.ts';
+export type { HistoryDocument, ImageAttachmentRef } from './history/serialize.ts';
+// Ids and time.
+export { type Clock, SYSTEM_CLOCK } from './ids/clock.ts';
+export { type IdKind, type IdSource, RANDOM_IDS, sequentialIds } from './ids/id-source.ts';
+export type { CloseHandler } from './lifecycle/close-handler.ts';
+
+// Listeners.
+export { InMemoryEventList } from './listeners/in-memory-event-list.ts';
+export type { Listener, SubAgentParams } from './listeners/listener.ts';
+export type { ListenerList } from './listeners/listener-list.ts';
+export { type RateClock, RateLimited } from './listeners/rate-limited.ts';
+export { Terminal } from './listeners/terminal.ts';
+export { formatTokens, type TextSink } from './listeners/text-sink.ts';
+export { TokenLog } from './listeners/token-log.ts';
+
+// The loop's seams and the errors it ends a turn with.
+export { EmptyTurnError } from './loop/empty-turn-error.ts';
+export { DuplicateToolCallIdError, OutputTruncatedError } from './loop/model-errors.ts';
+export type {
+  InputStep,
+  InputStepResult,
+  ModelStep,
+  ModelStepResult,
+  ParsedToolInput,
+  StepRunner,
+  ToolStep,
+  ToolStepResult,
+} from './loop/step-runner.ts';
+export { DIRECT_STEP_RUNNER } from './loop/step-runner.ts';
+
+// Messages and the model port.
 export type { Content, ContentPart, ImageContent, TextContent } from './messages/content.ts';
 export type {
   AssistantMessage,
@@ -21,9 +99,48 @@ export type {
   ToolResultMessage,
   UserMessage,
 } from './messages/message.ts';
-export type * from './model/index.ts';
-export * from './tool/index.ts';
+export type { Model, RetryInfo, StreamOptions } from './model/model.ts';
+export type { ModelRequest } from './model/model-request.ts';
+export type {
+  FinishPart,
+  ModelStreamPart,
+  ReasoningDeltaPart,
+  TextDeltaPart,
+  ToolCallDeltaPart,
+  ToolCallEndPart,
+  ToolCallStartPart,
+  UsagePart,
+} from './model/model-stream-part.ts';
+export type { StopReason } from './model/stop-reason.ts';
+export type { JsonSchema, ToolSpec } from './model/tool-spec.ts';
+export { EMPTY_USAGE, type Usage } from './model/usage.ts';
+
+// Tools.
+export { type AnyTool, defineTool, TOOL_NAME_PATTERN, type ToolDefinition } from './tool/define-tool.ts';
+export {
+  type ExecutableToolCall,
+  type ExecuteToolCallOptions,
+  executeToolCall,
+  type ToolOutcome,
+} from './tool/execute-tool-call.ts';
+export { normalizeParametersSchema } from './tool/parameters/json-schema-normalize.ts';
+export { jsonSchemaParameters } from './tool/parameters/json-schema-parameters.ts';
+export { validateJsonSchema } from './tool/parameters/json-schema-validate.ts';
+export { ParamsBuilder, params, type Simplify } from './tool/parameters/params-builder.ts';
+export { type ArgsOf, type ParametersInput, toParameters } from './tool/parameters/to-parameters.ts';
+export { type ZodParametersSchema, zodParameters } from './tool/parameters/zod-parameters.ts';
 export type { Tool, ToolContext, ToolParameters, ToolResult, ValidationResult } from './tool/tool.ts';
-export * from './trifecta/index.ts';
-export type { EgressLevel, TrifectaLegs, UntrustedLevel } from './trifecta/legs.ts';
-export { ASSUMED, NONE } from './trifecta/legs.ts';
+export { ToolError } from './tool/tool-error.ts';
+export { toolSpec } from './tool/tool-spec.ts';
+export type { ExecutedToolStatus, ToolStatus } from './tool/tool-status.ts';
+export { DEFAULT_MAX_RESULT_TOKENS, truncateResult, truncationMarker } from './tool/truncate-result.ts';
+export { UnknownToolError } from './tool/unknown-tool-error.ts';
+
+// The lethal-trifecta map.
+export { type ChannelEgress, capEgress, combineLegs, relabelInbound } from './trifecta/lattice.ts';
+export { ASSUMED, type EgressLevel, NONE, type TrifectaLegs, type UntrustedLevel } from './trifecta/legs.ts';
+export { type TrifectaNode, type TrifectaNodeOptions, trifectaNode } from './trifecta/node.ts';
+export { renderTrifecta } from './trifecta/render.ts';
+export type { TrifectaNodeReport, TrifectaReport } from './trifecta/report.ts';
+export { trifectaReport } from './trifecta/report.ts';
+export { legsVerdict, type TrifectaVerdict, VERDICT_SEVERITY, verdictRank } from './trifecta/verdict.ts';

@@ -2,13 +2,15 @@ import type { Cancellable } from '../controls/cancellable.ts';
 import type { Interloper } from '../controls/interloper.ts';
 import type { StepLimit } from '../controls/step-limit.ts';
 import type { Configurator } from '../extensions/configurator.ts';
+import type { Clock } from '../ids/clock.ts';
+import type { IdSource } from '../ids/id-source.ts';
 import type { StepRunner } from '../loop/step-runner.ts';
+import type { ToolFailurePolicy } from '../loop/turn-context.ts';
 import type { Model } from '../model/model.ts';
 
-/** What a tool failure (an exception other than `ToolError`) does to the turn. */
-export type ToolFailurePolicy = 'raise' | 'observe';
+export type { ToolFailurePolicy } from '../loop/turn-context.ts';
 
-/** Construction options of an {@link Agent}. */
+/** Construction options of an {@link Agent}. Every one is checked in the constructor (`InvalidOptionError`). */
 export interface AgentOptions {
   /** The model every turn uses until `run(..., { model })` switches it. */
   readonly model: Model;
@@ -22,23 +24,35 @@ export interface AgentOptions {
   readonly interloper?: Interloper;
   /** '' for a main agent; persona-rooted for sub-agents (`researcher 0`). Carried by every event. */
   readonly id?: string;
-  /** Emit `thinking-delta` / `assistant-delta` events while the model streams. Default false. */
+  /** Emit `reasoning-delta` / `assistant-delta` events while the model streams. Default false. */
   readonly streaming?: boolean;
   /**
    * `raise` (default): a tool that throws (other than `ToolError`) ends the
    * turn, after the batch is answered. `observe`: the failure becomes an
-   * `Error: <Name>: <message>` observation and the model carries on.
+   * `Error: ...` observation and the model carries on.
    */
   readonly toolFailures?: ToolFailurePolicy;
-  /** Observation budget per tool call, in estimated tokens; the tool layer's default when absent. */
+  /** Observation budget per tool call, in estimated tokens (a positive integer); the tool layer's default (10,000) when absent. */
   readonly maxResultTokens?: number;
-  /** The seam every model call and tool execution crosses; default: straight through. */
-  readonly stepRunner?: StepRunner;
   /**
-   * The only way to add tools, sub-agent-only tools, listeners, extensions,
+   * What to do with a final answer cut by the output-token limit (stop
+   * reason `length`). `false` (default): the turn fails with
+   * `OutputTruncatedError` and the cut text is not recorded as an answer.
+   * `true`: it is the turn's answer; `turn-end` still says `stopReason: 'length'`.
+   */
+  readonly acceptTruncated?: boolean;
+  /** The seam every model call, tool execution and outside input crosses; default: straight through. */
+  readonly stepRunner?: StepRunner;
+  /** Where turn ids, message ids and fallback tool-call ids come from; default: random UUIDs. */
+  readonly ids?: IdSource;
+  /** Where time is read (event timestamps, turn durations); default: `Date.now`. */
+  readonly clock?: Clock;
+  /**
+   * The place to add tools, sub-agent-only tools, listeners, extensions,
    * system-prompt snippets and close handlers. Runs once, synchronously,
    * inside the constructor; if it throws, the close handlers armed so far run
-   * and the error is rethrown.
+   * and the error is rethrown. (Listeners and tools can also be added later:
+   * `subscribe`, `addTool`.)
    */
   readonly configure?: (c: Configurator) => void;
 }

@@ -2,40 +2,59 @@ import type { Cancellable } from '../controls/cancellable.ts';
 import type { Interloper } from '../controls/interloper.ts';
 import type { StepLimit } from '../controls/step-limit.ts';
 import type { Emit } from '../events/events.ts';
+import type { AgentView } from '../extensions/agent-view.ts';
 import { type Configurator, runConfigure } from '../extensions/configurator.ts';
-import type { CloseHandler, Extension, ExtensionContext } from '../extensions/extension.ts';
+import type { Extension, ExtensionContext } from '../extensions/extension.ts';
 import { History } from '../history/history.ts';
+import { type Clock, SYSTEM_CLOCK } from '../ids/clock.ts';
+import { type IdSource, RANDOM_IDS } from '../ids/id-source.ts';
+import type { CloseHandler } from '../lifecycle/close-handler.ts';
+import { CloseHandlers } from '../lifecycle/close-handlers.ts';
+import type { Listener } from '../listeners/listener.ts';
 import { ListenerList } from '../listeners/listener-list.ts';
 import { Conversation } from '../loop/conversation.ts';
 import { runTurn } from '../loop/run-turn.ts';
 import { DIRECT_STEP_RUNNER, type StepRunner } from '../loop/step-runner.ts';
+import { ToolTable } from '../loop/tool-table.ts';
+import type { ToolFailurePolicy, TurnContext } from '../loop/turn-context.ts';
+import { turnEndEvent } from '../loop/turn-end.ts';
+import { TurnTally } from '../loop/turn-tally.ts';
 import type { Content } from '../messages/content.ts';
 import type { Model } from '../model/model.ts';
 import type { AnyTool } from '../tool/define-tool.ts';
 import type { TrifectaReport } from '../trifecta/report.ts';
-import type { AgentOptions, RunOptions, ToolFailurePolicy } from './agent-options.ts';
+import type { AgentOptions, RunOptions } from './agent-options.ts';
 import { agentTrifecta } from './agent-trifecta.ts';
-import { CloseHandlers } from './close-handlers.ts';
 import { AgentClosedError, TurnInProgressError } from './errors.ts';
 import { historyLoadedEvent } from './history-loaded.ts';
-import { prepareModel } from './model-switch.ts';
+import { announceModel } from './model-switch.ts';
 import { assembleSystemPrompt } from './system-prompt.ts';
-import { ToolTable, turnConfig } from './turn-config.ts';
+import { validateAgentOptions } from './validate-options.ts';
 
 const NONE: readonly never[] = Object.freeze([]);
-const NO_LISTENERS = new ListenerList();
+
+/** The validated per-turn settings an agent was built with. */
+interface Settings {
+  readonly toolFailures: ToolFailurePolicy;
+  readonly maxResultTokens: number | undefined;
+  readonly acceptTruncated: boolean;
+  readonly stepRunner: StepRunner;
+  readonly ids: IdSource;
+  readonly clock: Clock;
+}
 
 /**
  * An LLM agent: a model, a system prompt, tools, and a conversation it keeps
- * across turns. A thin shell: the loop is `runTurn`; the agent owns the
- * controls, listeners, extensions and conversation, and runs one turn at a
- * time (any number of agents may run concurrently in one process).
+ * across turns. A thin shell: the loop is `runTurn` over one `TurnContext`
+ * built per turn; the agent owns the controls, listeners, extensions and
+ * conversation, and runs one turn at a time (any number of agents may run
+ * concurrently in one process).
  *
- * Holding an agent grants read access and `run`; nothing public leads to
- * emitting events. Controls (Cancellable, Interloper) are the doors in from
- * elsewhere while a turn runs.
+ * Holding an agent grants read access, `run`, `subscribe` and tool changes;
+ * nothing public leads to emitting events. Controls (Cancellable, Interloper)
+ * are the doors in from elsewhere while a turn runs.
  */
-export class Agent {
+export class Agent implements AgentView {
   /** '' for a main agent; persona-rooted for sub-agents. Carried by every event. */
   readonly id: string;
   /** Whether the agent emits streaming deltas. */
@@ -46,29 +65,31 @@ export class Agent {
   readonly cancellable: Cancellable | undefined;
   /** The mid-turn message queue, if any. */
   readonly interloper: Interloper | undefined;
-  #model: Model;
+  readonly #settings: Settings;
   readonly #base: string;
+  readonly #conversation: Conversation;
+  #model: Model;
   #snippets: readonly string[] = NONE;
   #systemPrompt: string | undefined;
   #tools: readonly AnyTool[] = NONE;
   #subAgentTools: readonly AnyTool[] = NONE;
-  #listeners: ListenerList = NO_LISTENERS;
+  #toolTable: ToolTable | undefined;
+  #listeners = new ListenerList();
   #extensions: readonly Extension[] = NONE;
   #closeHandlers: CloseHandlers | undefined;
-  readonly #toolFailures: ToolFailurePolicy;
-  readonly #maxResultTokens: number | undefined;
-  readonly #stepRunner: StepRunner;
-  readonly #conversation = new Conversation();
-  #toolTable: ToolTable | undefined;
-  #cap: number | undefined;
+  #context: ExtensionContext | undefined;
+  #trifecta: TrifectaReport | undefined;
   #capAnnounced = false;
+  #cap: number | undefined;
+  /** The running turn's id; '' between turns. */
+  #turnId = '';
   #inFlight = false;
   #closed = false;
   #synthAnswer: string | undefined;
-  #context: ExtensionContext | undefined;
-  #trifecta: TrifectaReport | undefined;
 
+  /** @throws InvalidOptionError when an option is missing, mistyped or out of range. */
   constructor(options: AgentOptions) {
+    validateAgentOptions(options);
     this.id = options.id ?? '';
     this.streaming = options.streaming ?? false;
     this.stepLimit = options.stepLimit;
@@ -76,9 +97,15 @@ export class Agent {
     this.interloper = options.interloper;
     this.#model = options.model;
     this.#base = options.systemPrompt;
-    this.#toolFailures = options.toolFailures ?? 'raise';
-    this.#maxResultTokens = options.maxResultTokens;
-    this.#stepRunner = options.stepRunner ?? DIRECT_STEP_RUNNER;
+    this.#settings = {
+      toolFailures: options.toolFailures ?? 'raise',
+      maxResultTokens: options.maxResultTokens,
+      acceptTruncated: options.acceptTruncated ?? false,
+      stepRunner: options.stepRunner ?? DIRECT_STEP_RUNNER,
+      ids: options.ids ?? RANDOM_IDS,
+      clock: options.clock ?? SYSTEM_CLOCK,
+    };
+    this.#conversation = new Conversation(this.#settings.ids);
     if (options.configure) this.#configure(options.configure);
   }
 
@@ -92,7 +119,7 @@ export class Agent {
     }
     this.#tools = built.tools;
     this.#subAgentTools = built.subAgentTools;
-    this.#listeners = built.listeners.length > 0 ? new ListenerList(built.listeners) : NO_LISTENERS;
+    for (const listener of built.listeners) this.#listeners.add(listener);
     this.#extensions = built.extensions;
     this.#snippets = built.snippets;
     for (const handler of built.closeHandlers) this.#armClose(handler);
@@ -148,14 +175,57 @@ export class Agent {
   }
 
   /**
+   * Attaches a listener after construction (a Run, a terminal, an inspector):
+   * it receives every event from now on, after the listeners added earlier.
+   * Returns the function that detaches it. Sub-agent views made before it
+   * joined (`subAgentListeners`) do not include it.
+   */
+  subscribe(listener: Listener): () => void {
+    if (typeof listener?.onEvent !== 'function') {
+      throw new TypeError('subscribe expects a Listener: an object with an onEvent(event) method');
+    }
+    return this.#listeners.add(listener);
+  }
+
+  /**
+   * Adds a tool the model can call (an MCP server connected mid-conversation,
+   * a skill's tool). It is offered from the next model request on, and the
+   * trifecta report includes it.
+   *
+   * @throws TypeError when a tool of that name exists (in either pool).
+   */
+  addTool(tool: AnyTool): void {
+    if (this.#closed) throw new AgentClosedError(this.id);
+    const taken = [...this.#tools, ...this.#subAgentTools].some((t) => t.name === tool.name);
+    if (taken) throw new TypeError(`duplicate tool name "${tool.name}"`);
+    this.#setTools([...this.#tools, tool]);
+  }
+
+  /** Removes the model-callable tool `name` from the next model request on. Returns whether it was there. */
+  removeTool(name: string): boolean {
+    const kept = this.#tools.filter((t) => t.name !== name);
+    if (kept.length === this.#tools.length) return false;
+    this.#setTools(kept);
+    return true;
+  }
+
+  #setTools(tools: readonly AnyTool[]): void {
+    this.#tools = Object.freeze(tools);
+    this.#toolTable = undefined;
+    this.#trifecta = undefined;
+  }
+
+  /**
    * Runs one turn: appends `userMessage` (a blank or absent one runs a bare
    * turn over what the conversation and the Interloper hold) and loops until
    * the model answers without tool calls. Resolves with the final answer.
+   * Narrated from `turn-start` to `turn-end`, whatever the outcome.
    *
    * @throws TurnInProgressError when a turn of this agent is already running.
    * @throws CancelledError, StepLimitExceeded (policy `raise`), EmptyTurnError,
-   *   ModelError, or a tool's exception (policy `raise`); the conversation is
-   *   repaired first, so it can be sent again.
+   *   OutputTruncatedError, ModelError (DuplicateToolCallIdError among them),
+   *   or a tool's exception (policy `raise`); the conversation is repaired
+   *   first, so it can be sent again.
    */
   async run(userMessage?: Content, options: RunOptions = {}): Promise<string> {
     this.#enter('run');
@@ -163,49 +233,74 @@ export class Agent {
       this.#synthAnswer = undefined;
       this.stepLimit?.reset();
       this.cancellable?.reset();
-      const signal = this.cancellable?.signal ?? new AbortController().signal;
-      const listeners = this.#listeners;
-      const emit: Emit = (event) => listeners.emit(event);
-      const prepared = await prepareModel(
-        this.#model,
-        options.model,
-        !this.#capAnnounced,
-        this.id,
-        emit,
-        signal,
-      );
-      this.#model = prepared.model;
-      if (prepared.probed) {
-        this.#cap = prepared.cap;
-        this.#capAnnounced = true;
+      const from = options.model !== undefined && options.model !== this.#model ? this.#model : undefined;
+      if (from) this.#model = options.model!;
+      const ctx = this.#turnContext(userMessage);
+      this.#turnId = ctx.turnId;
+      const startedAt = ctx.clock.now();
+      const { provider, modelId } = ctx.model;
+      ctx.emit({
+        type: 'turn-start',
+        agentId: this.id,
+        turnId: ctx.turnId,
+        provider,
+        modelId,
+        at: startedAt,
+      });
+      try {
+        const announced = await announceModel(ctx, from, from !== undefined || !this.#capAnnounced);
+        if (announced.probed) {
+          this.#cap = announced.cap;
+          this.#capAnnounced = true;
+        }
+        const result = await runTurn(ctx);
+        if (result.synthesized) this.#synthAnswer = result.answer;
+        ctx.emit(
+          turnEndEvent(ctx, startedAt, { outcome: result.synthesized ? 'budget-exhausted' : 'completed' }),
+        );
+        return result.answer;
+      } catch (error) {
+        ctx.emit(turnEndEvent(ctx, startedAt, { error }));
+        throw error;
       }
-      this.#toolTable ??= new ToolTable(this.#tools);
-      const result = await runTurn(
-        { conversation: this.#conversation, stepLimit: this.stepLimit, interloper: this.interloper },
-        turnConfig(
-          {
-            agentId: this.id,
-            model: this.#model,
-            system: this.systemPrompt,
-            tools: this.#toolTable,
-            streaming: this.streaming,
-            toolFailures: this.#toolFailures,
-            maxResultTokens: this.#maxResultTokens,
-            stepRunner: this.#stepRunner,
-            extensions: this.#extensions,
-            extensionContext: () => this.#extensionContext(),
-            listeners: this.#listeners,
-          },
-          userMessage,
-        ),
-        emit,
-        signal,
-      );
-      if (result.synthesized) this.#synthAnswer = result.answer;
-      return result.answer;
     } finally {
+      this.#turnId = '';
       this.#inFlight = false;
     }
+  }
+
+  #turnContext(userMessage: Content | undefined): TurnContext {
+    const listeners = this.#listeners;
+    const emit: Emit = (event) => listeners.emit(event);
+    const hasExtensions = this.#extensions.length > 0;
+    return {
+      ...this.#settings,
+      agentId: this.id,
+      turnId: this.#settings.ids.next('turn'),
+      model: this.#model,
+      system: this.systemPrompt,
+      tools: { current: () => this.#currentTools() },
+      conversation: this.#conversation,
+      tally: new TurnTally(),
+      stepLimit: this.stepLimit,
+      interloper: this.interloper,
+      streaming: this.streaming,
+      signal: this.cancellable?.signal ?? new AbortController().signal,
+      emit,
+      userMessage,
+      extensions: this.#extensions,
+      extensionContext: hasExtensions ? this.#extensionContext() : undefined,
+      synthesizer: () => {
+        const id = this.id ? `${this.id}_synthesizer` : 'synthesizer';
+        const view = listeners.forSubAgent({ id, maxSteps: 1 });
+        return { agentId: id, emit: (e) => view.emit(e) };
+      },
+    };
+  }
+
+  #currentTools(): ToolTable {
+    this.#toolTable ??= new ToolTable(this.#tools);
+    return this.#toolTable;
   }
 
   #enter(action: string): void {
@@ -241,7 +336,7 @@ export class Agent {
     this.stepLimit?.reset();
     this.cancellable?.reset();
     this.interloper?.drain();
-    this.#listeners.emit({ type: 'reset', agentId: this.id });
+    this.#listeners.emit({ type: 'reset', agentId: this.id, turnId: '' });
     for (const ext of this.#extensions) ext.onConversationReset?.(this.#extensionContext());
   }
 
@@ -270,7 +365,7 @@ export class Agent {
     this.#enter('load a history');
     try {
       this.#clear();
-      const repaired = history.repairInterruptedToolCalls();
+      const repaired = history.repairInterruptedToolCalls(this.#settings.ids);
       this.#conversation.replace(repaired.messages);
       this.#listeners.emit(historyLoadedEvent(this.id, repaired.messages));
       return repaired.messages.length;
@@ -302,7 +397,7 @@ export class Agent {
     return this.describe();
   }
 
-  /** This agent's lethal-trifecta picture (its tools, extension contributions and sub-agents). Memoized. */
+  /** This agent's lethal-trifecta picture (its tools, extension contributions and sub-agents). Memoized until the tools change. */
   trifecta(): TrifectaReport {
     this.#trifecta ??= agentTrifecta(this.id || 'main', this.#tools, this.#extensions);
     return this.#trifecta;
@@ -311,7 +406,8 @@ export class Agent {
   #extensionContext(): ExtensionContext {
     this.#context ??= {
       agent: this,
-      emit: (name, data) => this.#listeners.emit({ type: 'domain', agentId: this.id, name, data }),
+      emit: (name, data) =>
+        this.#listeners.emit({ type: 'domain', agentId: this.id, turnId: this.#turnId, name, data }),
       onClose: (handler) => this.#armClose(handler),
       subAgentListeners: (params) => this.#listeners.forSubAgent(params),
     };

@@ -11,9 +11,17 @@ export function historyLoadedEvent(agentId: string, messages: readonly HistoryMe
   return {
     type: 'history-loaded',
     agentId,
+    turnId: '',
     messages: messages.length,
     tokens: last?.usage
-      ? { type: 'tokens', agentId, usage: last.usage, modelId: last.modelId ?? '' }
+      ? {
+          type: 'tokens',
+          agentId,
+          turnId: '',
+          usage: last.usage,
+          modelId: last.modelId ?? '',
+          stopReason: 'stop',
+        }
       : undefined,
   };
 }

@@ -1,4 +1,4 @@
-import type { Emit } from '../events/events.ts';
+import type { TurnContext } from '../loop/turn-context.ts';
 import type { Model } from '../model/model.ts';
 
 /** Asks the model for its context window; a failed probe counts as unknown (it must not fail the turn). */
@@ -11,30 +11,27 @@ export async function probeContextWindow(model: Model, signal: AbortSignal): Pro
 }
 
 /**
- * Before a turn: switches to `next` when it is a different model (emitting
- * `model-switched`), and emits `context-cap` after a switch or on the first
- * turn. Returns the model to use and, when probed, its window.
+ * At turn start, after `turn-start`: emits `model-switched` when the turn
+ * switched away from `from`, and probes and emits `context-cap` when due (the
+ * agent's first turn, or after a switch). Returns the window when probed.
  */
-export async function prepareModel(
-  current: Model,
-  next: Model | undefined,
-  firstTurn: boolean,
-  agentId: string,
-  emit: Emit,
-  signal: AbortSignal,
-): Promise<{ model: Model; probed: boolean; cap: number | undefined }> {
-  const switching = next !== undefined && next !== current;
-  const model = switching ? next : current;
-  if (switching) {
-    emit({
+export async function announceModel(
+  ctx: TurnContext,
+  from: Model | undefined,
+  probe: boolean,
+): Promise<{ probed: boolean; cap: number | undefined }> {
+  const { agentId, turnId, model } = ctx;
+  if (from) {
+    ctx.emit({
       type: 'model-switched',
       agentId,
-      from: { provider: current.provider, modelId: current.modelId },
+      turnId,
+      from: { provider: from.provider, modelId: from.modelId },
       to: { provider: model.provider, modelId: model.modelId },
     });
   }
-  if (!switching && !firstTurn) return { model, probed: false, cap: undefined };
-  const cap = await probeContextWindow(model, signal);
-  emit({ type: 'context-cap', agentId, cap });
-  return { model, probed: true, cap };
+  if (!probe) return { probed: false, cap: undefined };
+  const cap = await probeContextWindow(model, ctx.signal);
+  ctx.emit({ type: 'context-cap', agentId, turnId, cap });
+  return { probed: true, cap };
 }

@@ -43,9 +43,12 @@ export class KodamaError extends Error {
     value: unknown,
   ): value is InstanceType<T> {
     if (typeof value !== 'object' || value === null) return false;
+    // `this` is the class the check was called on (`ModelError.isInstance`), a subclass of this one.
+    // biome-ignore lint/complexity/noThisInStatic: the subclass is the point
     if (value instanceof this) return true;
     for (let p = Object.getPrototypeOf(value); p !== null; p = Object.getPrototypeOf(p)) {
       const ctor = (p as { constructor?: unknown }).constructor;
+      // biome-ignore lint/complexity/noThisInStatic: the subclass is the point
       if (typeof ctor === 'function' && ctor.name === this.name && BRAND in ctor) return true;
     }
     return false;

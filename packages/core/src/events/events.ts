@@ -3,15 +3,84 @@
  * plain objects tagged by `type`. "What fires when" is one grep for `emit(`.
  *
  * Naming rule: a kebab-case noun (`tool-call`), with `-delta` for a streamed
- * fragment of the noun that follows it. Every event carries `agentId` ('' for
- * a main agent, e.g. `researcher 0` for a sub-agent) so one listener can serve
- * a whole agent tree.
+ * fragment of the noun that follows it and `-start` / `-end` for things with a
+ * lifetime. Every event carries `agentId` ('' for a main agent, e.g.
+ * `researcher 0` for a sub-agent) so one listener can serve a whole agent
+ * tree, and `turnId` (the turn it belongs to; '' for events between turns:
+ * `reset`, `history-loaded`, an extension's domain event).
  *
- * Order within one model round: deltas (streaming only), then `thinking`,
- * `assistant`, `tokens`; then, per tool call, `tool-call` ... `tool-result`.
+ * Order of one turn: `turn-start`; `model-switched` and `context-cap` when
+ * due; the user's `user-turn`; then per model round: deltas (streaming only),
+ * `reasoning`, `assistant`, `tokens`; when the model asked for tools, one
+ * `tool-call` per call in model order, then `tool-start` / `tool-result` as
+ * calls begin and finish; finally `turn-end`, always last.
  */
 import type { Content } from '../messages/content.ts';
+import type { StopReason } from '../model/stop-reason.ts';
 import type { Usage } from '../model/usage.ts';
+import type { ToolStatus } from '../tool/tool-status.ts';
+
+/** The fields every event carries. */
+interface EventBase {
+  readonly agentId: string;
+  readonly turnId: string;
+}
+
+/**
+ * A turn began.
+ *
+ * Contract: the first event of every turn (before `model-switched`,
+ * `context-cap` and the user message); `provider`/`modelId` name the model
+ * the turn uses, after any switch; `at` is the agent clock's time in ms.
+ */
+export interface TurnStartEvent extends EventBase {
+  readonly type: 'turn-start';
+  readonly provider: string;
+  readonly modelId: string;
+  readonly at: number;
+}
+
+/**
+ * How a turn ended:
+ * - `completed`: the model answered (the answer may be cut by the output
+ *   limit when the agent accepts truncated answers; see `stopReason`);
+ * - `failed`: an error ended it (`error` says which);
+ * - `cancelled`: the host cancelled it;
+ * - `budget-exhausted`: the step budget ran out, and either the turn failed
+ *   with `StepLimitExceeded` (policy `raise`) or the synthesizer answered
+ *   (policy `synthesize`).
+ */
+export type TurnOutcome = 'completed' | 'failed' | 'cancelled' | 'budget-exhausted';
+
+/** The error that ended a turn, as data: its class name, stable code and message. */
+export interface TurnErrorInfo {
+  readonly name: string;
+  readonly code: string | undefined;
+  readonly message: string;
+}
+
+/**
+ * A turn ended, however it ended.
+ *
+ * Contract: the last event of every turn that emitted `turn-start`, emitted
+ * after the conversation was repaired and before `run` settles. `stopReason`
+ * is the last model response's (`undefined` when no response arrived);
+ * `usage` sums every response of the turn, synthesizer included (a field is
+ * `undefined` when no response reported it). `error` is present exactly when
+ * the turn rejects (`failed`, `cancelled`, and `budget-exhausted` under policy
+ * `raise`). `partialText` holds an answer cut by the output limit that was not
+ * accepted (it is not in the conversation).
+ */
+export interface TurnEndEvent extends EventBase {
+  readonly type: 'turn-end';
+  readonly outcome: TurnOutcome;
+  readonly stopReason: StopReason | undefined;
+  readonly usage: Usage;
+  readonly error?: TurnErrorInfo;
+  readonly partialText?: string;
+  readonly at: number;
+  readonly durationMs: number;
+}
 
 /**
  * A user message entered the conversation.
@@ -20,9 +89,8 @@ import type { Usage } from '../model/usage.ts';
  * delivered by the Interloper (at turn start or after a tool batch). Emitted
  * after the message is appended, so a listener reading history sees it.
  */
-export interface UserTurnEvent {
+export interface UserTurnEvent extends EventBase {
   readonly type: 'user-turn';
-  readonly agentId: string;
   readonly content: Content;
   readonly midLoop: boolean;
 }
@@ -30,12 +98,12 @@ export interface UserTurnEvent {
 /**
  * A fragment of reasoning text (streaming agents only).
  *
- * Contract: never empty; preview only, the following `thinking` event is
- * authoritative (concatenated deltas need not equal it). Must not be stored as history.
+ * Contract: never empty; preview only, the following `reasoning` event is
+ * authoritative (concatenated deltas need not equal it). Must not be stored as
+ * history. After a `retry` event, the previews of the abandoned response are void.
  */
-export interface ThinkingDeltaEvent {
-  readonly type: 'thinking-delta';
-  readonly agentId: string;
+export interface ReasoningDeltaEvent extends EventBase {
+  readonly type: 'reasoning-delta';
   readonly text: string;
 }
 
@@ -44,17 +112,16 @@ export interface ThinkingDeltaEvent {
  *
  * Contract: never empty; preview only, the following `assistant` event is
  * authoritative. All deltas of a round arrive before its `assistant`/`tokens`.
+ * After a `retry` event, the previews of the abandoned response are void.
  */
-export interface AssistantDeltaEvent {
+export interface AssistantDeltaEvent extends EventBase {
   readonly type: 'assistant-delta';
-  readonly agentId: string;
   readonly text: string;
 }
 
 /** The complete reasoning of one model response. Contract: never empty (absent reasoning emits nothing). */
-export interface ThinkingEvent {
-  readonly type: 'thinking';
-  readonly agentId: string;
+export interface ReasoningEvent extends EventBase {
+  readonly type: 'reasoning';
   readonly text: string;
 }
 
@@ -62,49 +129,59 @@ export interface ThinkingEvent {
  * The complete visible text of one model response.
  *
  * Contract: never empty; a pure tool-call response emits no `assistant` event
- * (its `tokens` event still fires).
+ * (its `tokens` event still fires), nor does an answer cut by the output
+ * limit that the agent does not accept (see `turn-end`'s `partialText`).
  */
-export interface AssistantEvent {
+export interface AssistantEvent extends EventBase {
   readonly type: 'assistant';
-  readonly agentId: string;
   readonly text: string;
 }
 
 /**
- * A tool call is about to run.
+ * The model asked for a tool call.
  *
- * Contract: `arguments` is the raw text the model produced, before any
- * validation (it may be malformed JSON). Fired once per started call, in
- * model order; a call the loop never starts (budget, cancel) has no event.
+ * Contract: one per call of the response, in model order, right after the
+ * response's `tokens`; `index` is the call's position in the response.
+ * `arguments` is the raw text the model produced, before any validation (it
+ * may be malformed JSON). Every `tool-call` gets exactly one `tool-result`.
  */
-export interface ToolCallEvent {
+export interface ToolCallEvent extends EventBase {
   readonly type: 'tool-call';
-  readonly agentId: string;
+  readonly index: number;
   readonly toolCallId: string;
   readonly name: string;
   readonly arguments: string;
 }
 
 /**
- * How a tool call was answered: `ok` (a result), `error` (an `Error: ...`
- * observation the model can recover from), `failure` (the tool threw),
- * `cancelled` (the user cancelled while it ran).
+ * A tool call began executing (after the cancel check and the budget tick).
+ *
+ * Contract: at most one per `tool-call`; a call that never starts (budget,
+ * cancel, an earlier failure in a sequential batch) has none.
  */
-export type ToolResultStatus = 'ok' | 'error' | 'failure' | 'cancelled';
+export interface ToolStartEvent extends EventBase {
+  readonly type: 'tool-start';
+  readonly index: number;
+  readonly toolCallId: string;
+  readonly name: string;
+}
 
 /**
- * A started tool call was answered; `content` is exactly what the model reads.
+ * A tool call was answered; `content` is exactly what the model reads.
  *
- * Contract: emitted in model order, one per `tool-call` event, even when the
- * batch unwinds (a call interrupted by a cancel reports `cancelled`).
+ * Contract: one per `tool-call`. Started calls report as they finish
+ * (completion order: a fast `read` before a slow `bash`); `index` gives the
+ * call's model order, which is the order the conversation records results in.
+ * Calls that never started report `skipped` after the started ones; a call
+ * interrupted by a cancel reports `cancelled`.
  */
-export interface ToolResultEvent {
+export interface ToolResultEvent extends EventBase {
   readonly type: 'tool-result';
-  readonly agentId: string;
+  readonly index: number;
   readonly toolCallId: string;
   readonly name: string;
   readonly content: Content;
-  readonly status: ToolResultStatus;
+  readonly status: ToolStatus;
 }
 
 /**
@@ -112,12 +189,13 @@ export interface ToolResultEvent {
  *
  * Contract: a field is `undefined` when the provider did not report it;
  * treat it as 0. The prompt size of the round is `usage.inputTokens`.
+ * `stopReason` is why the response ended (`length`: cut by the output limit).
  */
-export interface TokensEvent {
+export interface TokensEvent extends EventBase {
   readonly type: 'tokens';
-  readonly agentId: string;
   readonly usage: Usage;
   readonly modelId: string;
+  readonly stopReason: StopReason;
 }
 
 /**
@@ -126,9 +204,8 @@ export interface TokensEvent {
  * Contract: once at the agent's first turn and after every model switch; a
  * later one replaces the earlier, without re-baselining the running context size.
  */
-export interface ContextCapEvent {
+export interface ContextCapEvent extends EventBase {
   readonly type: 'context-cap';
-  readonly agentId: string;
   readonly cap: number | undefined;
 }
 
@@ -139,9 +216,8 @@ export interface ModelRef {
 }
 
 /** The agent switched models before a turn. Contract: immediately followed by a fresh `context-cap`. */
-export interface ModelSwitchedEvent {
+export interface ModelSwitchedEvent extends EventBase {
   readonly type: 'model-switched';
-  readonly agentId: string;
   readonly from: ModelRef;
   readonly to: ModelRef;
 }
@@ -150,9 +226,8 @@ export interface ModelSwitchedEvent {
  * The step budget ran out and the synthesizer will answer from the evidence
  * gathered so far. Contract: precedes the synthesizer's own events.
  */
-export interface FallbackNoticeEvent {
+export interface FallbackNoticeEvent extends EventBase {
   readonly type: 'fallback-notice';
-  readonly agentId: string;
   readonly reason: 'step-limit';
   /** The budget that was exhausted. */
   readonly maxSteps: number;
@@ -160,17 +235,15 @@ export interface FallbackNoticeEvent {
 
 /**
  * The turn was cancelled. Contract: emitted after the conversation was
- * repaired and before `run` rejects with `CancelledError`.
+ * repaired, before `turn-end` (outcome `cancelled`).
  */
-export interface CancelledEvent {
+export interface CancelledEvent extends EventBase {
   readonly type: 'cancelled';
-  readonly agentId: string;
 }
 
 /** The conversation was cleared (also the first half of a history load). Contract: reset display state. */
-export interface ResetEvent {
+export interface ResetEvent extends EventBase {
   readonly type: 'reset';
-  readonly agentId: string;
 }
 
 /**
@@ -178,17 +251,20 @@ export interface ResetEvent {
  * the usage of the last restored assistant message that had one, so a
  * context readout can resume.
  */
-export interface HistoryLoadedEvent {
+export interface HistoryLoadedEvent extends EventBase {
   readonly type: 'history-loaded';
-  readonly agentId: string;
   readonly messages: number;
   readonly tokens: TokensEvent | undefined;
 }
 
-/** The model layer is about to retry a failed request (from `Model.stream`'s `onRetry`). */
-export interface RetryEvent {
+/**
+ * A model request is about to be retried: by the model layer after a provider
+ * fault (from `Model.stream`'s `onRetry`), or by the loop after a malformed
+ * response (two tool calls sharing an id). Contract: the previews
+ * (`*-delta`) of the abandoned response are void.
+ */
+export interface RetryEvent extends EventBase {
   readonly type: 'retry';
-  readonly agentId: string;
   readonly attempt: number;
   readonly delayMs: number;
   readonly cause: string;
@@ -199,24 +275,26 @@ export interface RetryEvent {
  * A domain event from a tool (`ToolContext.emit`) or an extension
  * (`ExtensionContext.emit`), e.g. a task list change.
  *
- * Contract: a tool's domain events land between its `tool-call` and
+ * Contract: a tool's domain events land between its `tool-start` and
  * `tool-result`; consumers treat the latest one of a name as authoritative.
  */
-export interface DomainEvent {
+export interface DomainEvent extends EventBase {
   readonly type: 'domain';
-  readonly agentId: string;
   readonly name: string;
   readonly data: unknown;
 }
 
 /** Every event an agent emits. */
 export type AgentEvent =
+  | TurnStartEvent
+  | TurnEndEvent
   | UserTurnEvent
-  | ThinkingDeltaEvent
+  | ReasoningDeltaEvent
   | AssistantDeltaEvent
-  | ThinkingEvent
+  | ReasoningEvent
   | AssistantEvent
   | ToolCallEvent
+  | ToolStartEvent
   | ToolResultEvent
   | TokensEvent
   | ContextCapEvent
@@ -234,7 +312,7 @@ export type AgentEventType = AgentEvent['type'];
 /** How the loop hands an event to the listeners. */
 export type Emit = (event: AgentEvent) => void;
 
-/** True for the streamed-fragment events (`thinking-delta`, `assistant-delta`). */
-export function isDeltaEvent(event: AgentEvent): event is ThinkingDeltaEvent | AssistantDeltaEvent {
-  return event.type === 'thinking-delta' || event.type === 'assistant-delta';
+/** True for the streamed-fragment events (`reasoning-delta`, `assistant-delta`). */
+export function isDeltaEvent(event: AgentEvent): event is ReasoningDeltaEvent | AssistantDeltaEvent {
+  return event.type === 'reasoning-delta' || event.type === 'assistant-delta';
 }

@@ -1,11 +1,12 @@
 import type { Cancellable } from '../controls/cancellable.ts';
 import type { Interloper } from '../controls/interloper.ts';
 import type { StepLimit } from '../controls/step-limit.ts';
+import type { CloseHandler } from '../lifecycle/close-handler.ts';
+import { runWithoutWaiting } from '../lifecycle/run-without-waiting.ts';
 import type { Listener } from '../listeners/listener.ts';
 import type { Model } from '../model/model.ts';
 import type { AnyTool } from '../tool/define-tool.ts';
-import type { CloseHandler, Extension } from './extension.ts';
-import { runWithoutWaiting } from './run-without-waiting.ts';
+import type { Extension } from './extension.ts';
 
 /** What the agent tells its configurator: read-only facts plus where close handlers go. */
 export interface ConfiguratorInit {

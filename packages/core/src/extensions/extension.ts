@@ -1,22 +1,20 @@
-import type { Agent } from '../agent/agent.ts';
+import type { CloseHandler } from '../lifecycle/close-handler.ts';
 import type { SubAgentParams } from '../listeners/listener.ts';
 import type { ListenerList } from '../listeners/listener-list.ts';
 import type { Content } from '../messages/content.ts';
 import type { TrifectaLegs } from '../trifecta/legs.ts';
 import type { TrifectaNode } from '../trifecta/node.ts';
+import type { AgentView } from './agent-view.ts';
 import type { Configurator } from './configurator.ts';
-
-/** A teardown step armed by `Configurator.onClose` or `ExtensionContext.onClose`. */
-export type CloseHandler = () => void | Promise<void>;
 
 /**
  * The capabilities an extension gets once its agent is built: the only way
  * besides the loop itself to reach the agent's listeners.
  */
 export interface ExtensionContext {
-  /** The agent, read-only in practice: an extension must not call `run` from a hook. */
-  readonly agent: Agent;
-  /** Emits a `domain` event to the agent's listeners. */
+  /** What the extension may read of its agent. */
+  readonly agent: AgentView;
+  /** Emits a `domain` event to the agent's listeners (carrying the current turn's id, '' between turns). */
   emit(name: string, data?: unknown): void;
   /** Arms a teardown step, run by `agent.close()` (LIFO). */
   onClose(handler: CloseHandler): void;

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { RANDOM_IDS } from '../ids/id-source.ts';
 import type { ModelMessage } from '../messages/message.ts';
 import type { Usage } from '../model/usage.ts';
 
@@ -28,5 +28,5 @@ export interface HistoryMessage {
 
 /** A fresh, globally unique message id (a random UUID). */
 export function mintMessageId(): string {
-  return randomUUID();
+  return RANDOM_IDS.next('message');
 }

@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import type { IdSource } from '../ids/id-source.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 import { messagesEqual } from './equals.ts';
 import { HistoryError } from './errors.ts';
@@ -88,10 +89,11 @@ export class History {
   /**
    * Answers every tool call left without a result (a crash or an unwound batch)
    * with {@link INTERRUPTED_RESULT}, placed after the batch's existing results.
-   * Returns this same instance when nothing is missing.
+   * Returns this same instance when nothing is missing. The added messages'
+   * ids come from `ids` (default: random UUIDs).
    */
-  repairInterruptedToolCalls(): History {
-    const repaired = repairInterruptedToolCalls(this.messages);
+  repairInterruptedToolCalls(ids?: IdSource): History {
+    const repaired = repairInterruptedToolCalls(this.messages, ids);
     return repaired === this.messages ? this : new History(repaired);
   }
 

@@ -1,5 +1,6 @@
+import { type IdSource, RANDOM_IDS } from '../ids/id-source.ts';
 import type { ToolResultMessage } from '../messages/message.ts';
-import { type HistoryMessage, mintMessageId } from './history-message.ts';
+import type { HistoryMessage } from './history-message.ts';
 
 /**
  * The observation synthesized for a tool call whose result never arrived (the
@@ -12,9 +13,12 @@ export const INTERRUPTED_RESULT = '[Interrupted — this tool call never returne
  * Answers every tool call that has no result in the run of tool messages right
  * after its assistant message, with {@link INTERRUPTED_RESULT}. Synthesized
  * results go after the batch's existing results, in the model's call order.
- * Returns the input array itself when nothing is missing.
+ * Returns the input array itself when nothing is missing. New message ids come from `ids`.
  */
-export function repairInterruptedToolCalls(messages: readonly HistoryMessage[]): readonly HistoryMessage[] {
+export function repairInterruptedToolCalls(
+  messages: readonly HistoryMessage[],
+  ids: IdSource = RANDOM_IDS,
+): readonly HistoryMessage[] {
   let out: HistoryMessage[] | undefined;
   let i = 0;
   while (i < messages.length) {
@@ -35,7 +39,7 @@ export function repairInterruptedToolCalls(messages: readonly HistoryMessage[]):
       answered.add(call.id);
       out ??= messages.slice(0, i);
       out.push({
-        id: mintMessageId(),
+        id: ids.next('message'),
         kind: 'tool',
         message: { role: 'tool', toolCallId: call.id, toolName: call.name, content: INTERRUPTED_RESULT },
       });

@@ -4,9 +4,11 @@ import { type Listener, listenerName, type SubAgentParams } from './listener.ts'
 /**
  * An agent's listeners, in the order they were added. Emission is reachable
  * only from the agent's loop and the capability contexts it hands out.
+ * Adding or removing swaps in a new array, so an event being delivered is
+ * delivered to the listeners present when it started.
  */
 export class ListenerList {
-  readonly #listeners: readonly Listener[];
+  #listeners: readonly Listener[];
 
   constructor(listeners: readonly Listener[] = []) {
     this.#listeners = listeners;
@@ -22,7 +24,18 @@ export class ListenerList {
     for (const listener of this.#listeners) listener.onEvent(event);
   }
 
-  /** The list a sub-agent uses: each listener's own `forSubAgent`, or the same instance. */
+  /** Appends a listener; returns the function that removes it again (idempotent). */
+  add(listener: Listener): () => void {
+    this.#listeners = [...this.#listeners, listener];
+    return () => {
+      this.#listeners = this.#listeners.filter((l) => l !== listener);
+    };
+  }
+
+  /**
+   * The list a sub-agent uses: each listener's own `forSubAgent`, or the same
+   * instance. A snapshot: listeners added to this list later do not join it.
+   */
   forSubAgent(params: SubAgentParams): ListenerList {
     return new ListenerList(this.#listeners.map((l) => (l.forSubAgent ? l.forSubAgent(params) : l)));
   }

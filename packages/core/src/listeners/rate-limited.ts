@@ -2,11 +2,11 @@ import {
   type AgentEvent,
   type AssistantDeltaEvent,
   isDeltaEvent,
-  type ThinkingDeltaEvent,
+  type ReasoningDeltaEvent,
 } from '../events/events.ts';
 import type { Listener, SubAgentParams } from './listener.ts';
 
-type DeltaEvent = ThinkingDeltaEvent | AssistantDeltaEvent;
+type DeltaEvent = ReasoningDeltaEvent | AssistantDeltaEvent;
 
 /** The clock and timer a {@link RateLimited} uses; injectable so tests need no real time. */
 export interface RateClock {

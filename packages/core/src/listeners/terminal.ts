@@ -17,7 +17,7 @@ function preview(content: Content): string {
 
 /**
  * A plain terminal renderer: answer text to `stdout` (streamed when the agent
- * streams), everything else (thinking, tool calls and results, notices) to
+ * streams), everything else (reasoning, tool calls and results, notices) to
  * `stderr`, so `kodama ... > answer.txt` captures only the answer. Sub-agents
  * render indented by two spaces per level. No colours: a function of its input.
  */
@@ -28,7 +28,7 @@ export class Terminal implements Listener {
   readonly #err: TextSink;
   readonly #indent: string;
   #streamedAnswer = false;
-  #streamedThinking = false;
+  #streamedReasoning = false;
 
   constructor(streams: { stdout: TextSink; stderr: TextSink }, indent = '') {
     this.#out = streams.stdout;
@@ -43,15 +43,15 @@ export class Terminal implements Listener {
       case 'user-turn':
         if (event.midLoop) this.#err.write(`${i}» ${preview(event.content)}\n`);
         return;
-      case 'thinking-delta':
-        if (!this.#streamedThinking) this.#err.write(`${i}thinking: `);
-        this.#streamedThinking = true;
+      case 'reasoning-delta':
+        if (!this.#streamedReasoning) this.#err.write(`${i}reasoning: `);
+        this.#streamedReasoning = true;
         this.#err.write(event.text);
         return;
-      case 'thinking':
-        if (this.#streamedThinking) this.#err.write('\n');
-        else this.#err.write(`${i}thinking: ${event.text}\n`);
-        this.#streamedThinking = false;
+      case 'reasoning':
+        if (this.#streamedReasoning) this.#err.write('\n');
+        else this.#err.write(`${i}reasoning: ${event.text}\n`);
+        this.#streamedReasoning = false;
         return;
       case 'assistant-delta':
         if (!this.#streamedAnswer && i) this.#out.write(i);

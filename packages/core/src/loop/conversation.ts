@@ -1,4 +1,5 @@
-import { type HistoryMessage, mintMessageId } from '../history/history-message.ts';
+import type { HistoryMessage } from '../history/history-message.ts';
+import type { IdSource } from '../ids/id-source.ts';
 import type { Content } from '../messages/content.ts';
 import type { AssistantMessage, ModelMessage, ToolCall, ToolResultMessage } from '../messages/message.ts';
 import type { Usage } from '../model/usage.ts';
@@ -6,10 +7,16 @@ import type { Usage } from '../model/usage.ts';
 /**
  * An agent's conversation: history-shaped entries behind methods that keep
  * it sendable (a tool result only answers an open call of the last assistant
- * message, once). No system prompt: that is assembled apart.
+ * message, once). No system prompt: that is assembled apart. Message ids
+ * come from the agent's {@link IdSource}.
  */
 export class Conversation {
   #entries: HistoryMessage[] = [];
+  readonly #ids: IdSource;
+
+  constructor(ids: IdSource) {
+    this.#ids = ids;
+  }
 
   /** The entries, oldest first. Read-only view; mutate through the methods. */
   get entries(): readonly HistoryMessage[] {
@@ -23,14 +30,14 @@ export class Conversation {
 
   /** Appends a user message (`user`: a turn; `injected`: interjected or extension context). */
   appendUser(content: Content, kind: 'user' | 'injected'): void {
-    this.#entries.push({ id: mintMessageId(), kind, message: { role: 'user', content } });
+    this.#entries.push({ id: this.#ids.next('message'), kind, message: { role: 'user', content } });
   }
 
   /** Appends a complete model response. */
   appendAssistant(message: AssistantMessage, modelId: string, usage: Usage | undefined): void {
     const entry: HistoryMessage = usage
-      ? { id: mintMessageId(), kind: 'assistant', message, modelId, usage }
-      : { id: mintMessageId(), kind: 'assistant', message, modelId };
+      ? { id: this.#ids.next('message'), kind: 'assistant', message, modelId, usage }
+      : { id: this.#ids.next('message'), kind: 'assistant', message, modelId };
     this.#entries.push(entry);
   }
 
@@ -40,7 +47,7 @@ export class Conversation {
       throw new Error(`tool call ${call.id} is not awaiting a result`);
     }
     const message: ToolResultMessage = { role: 'tool', toolCallId: call.id, toolName: call.name, content };
-    this.#entries.push({ id: mintMessageId(), kind: 'tool', message });
+    this.#entries.push({ id: this.#ids.next('message'), kind: 'tool', message });
   }
 
   /** Tool calls of the last assistant message that have no result yet, in model order. */

@@ -1,5 +1,6 @@
 import { ModelError } from '../errors/model-error.ts';
 import type { Emit } from '../events/events.ts';
+import type { IdSource } from '../ids/id-source.ts';
 import type { ToolCall } from '../messages/message.ts';
 import type { Model } from '../model/model.ts';
 import type { ModelRequest } from '../model/model-request.ts';
@@ -7,13 +8,15 @@ import type { StopReason } from '../model/stop-reason.ts';
 import type { Usage } from '../model/usage.ts';
 import type { ModelStepResult, ParsedToolInput } from './step-runner.ts';
 
-/** What {@link streamModelRound} needs besides the request. */
+/** Who is asking, for {@link streamModelRound}'s events and the model's id fallbacks. */
 export interface ModelRoundOptions {
   readonly agentId: string;
+  readonly turnId: string;
   readonly signal: AbortSignal;
-  /** Emit `thinking-delta`/`assistant-delta` events as parts arrive. */
+  /** Emit `reasoning-delta`/`assistant-delta` events as parts arrive. */
   readonly streaming: boolean;
   readonly emit: Emit;
+  readonly ids: IdSource;
 }
 
 /**
@@ -27,7 +30,7 @@ export async function streamModelRound(
   request: ModelRequest,
   options: ModelRoundOptions,
 ): Promise<ModelStepResult> {
-  const { agentId, emit, streaming } = options;
+  const { agentId, turnId, emit, streaming } = options;
   let text = '';
   let reasoning = '';
   const toolCalls: ToolCall[] = [];
@@ -36,19 +39,20 @@ export async function streamModelRound(
   let finishReason: StopReason | undefined;
   const stream = model.stream(request, {
     signal: options.signal,
-    onRetry: (info) => emit({ type: 'retry', agentId, ...info }),
+    onRetry: (info) => emit({ type: 'retry', agentId, turnId, ...info }),
+    ids: options.ids,
   });
   for await (const part of stream) {
     switch (part.type) {
       case 'text-delta':
         if (part.text === '') break;
         text += part.text;
-        if (streaming) emit({ type: 'assistant-delta', agentId, text: part.text });
+        if (streaming) emit({ type: 'assistant-delta', agentId, turnId, text: part.text });
         break;
       case 'reasoning-delta':
         if (part.text === '') break;
         reasoning += part.text;
-        if (streaming) emit({ type: 'thinking-delta', agentId, text: part.text });
+        if (streaming) emit({ type: 'reasoning-delta', agentId, turnId, text: part.text });
         break;
       case 'tool-call-end':
         toolCalls.push(part.call);
@@ -72,4 +76,15 @@ export async function streamModelRound(
       ? { role: 'assistant' as const, text, toolCalls }
       : { role: 'assistant' as const, text, reasoning, toolCalls };
   return { message, toolInputs, usage, finishReason };
+}
+
+/** The first tool-call id that two calls of one response share, if any. */
+export function duplicateToolCallId(calls: readonly ToolCall[]): string | undefined {
+  if (calls.length < 2) return undefined;
+  const seen = new Set<string>();
+  for (const call of calls) {
+    if (seen.has(call.id)) return call.id;
+    seen.add(call.id);
+  }
+  return undefined;
 }

@@ -1,6 +1,6 @@
 import { CancelledError } from '../controls/cancellable.ts';
 import { StepLimitExceeded } from '../controls/step-limit.ts';
-import type { Emit, ToolResultStatus } from '../events/events.ts';
+import { failureText } from '../tool/failure-text.ts';
 import type { Conversation } from './conversation.ts';
 
 /** Answers the tool call that was running (or about to run) when the user cancelled. */
@@ -18,12 +18,6 @@ export interface RepairWording {
   readonly rest: string;
 }
 
-/** `Error: <Name>: <message>`, the observation shape of a tool failure. */
-export function failureText(error: unknown): string {
-  if (error instanceof Error) return `Error: ${error.name}: ${error.message}`;
-  return `Error: ${String(error)}`;
-}
-
 /**
  * The wording that answers dangling tool calls, by what unwound the batch.
  * Telling a call that never started "you failed" invites a pointless retry,
@@ -36,27 +30,15 @@ export function repairWording(cause: unknown): RepairWording {
 }
 
 /**
- * Answers every open tool call of the conversation's last assistant message
- * so the conversation can be sent again. A call that was running (in
- * `started`), or the first open one when none was, gets `wording.first`; the
- * rest `wording.rest`. Started calls also get their `tool-result` event, so
- * every `tool-call` event is closed.
+ * The last line of defence of a turn: answers every tool call still open
+ * (something outside a tool batch unwound the turn, e.g. a listener threw
+ * while calls were announced), the first with `wording.first`, the rest with
+ * `wording.rest`, so the conversation can be sent again.
  */
-export function answerOpenToolCalls(
-  conversation: Conversation,
-  wording: RepairWording,
-  started: ReadonlySet<string>,
-  emit: Emit,
-  agentId: string,
-  status: ToolResultStatus,
-): void {
+export function answerOpenToolCalls(conversation: Conversation, wording: RepairWording): void {
   let first = true;
   for (const call of conversation.openToolCalls()) {
-    const wasStarted = started.has(call.id);
-    const content = wasStarted || first ? wording.first : wording.rest;
+    conversation.appendToolResult(call, first ? wording.first : wording.rest);
     first = false;
-    conversation.appendToolResult(call, content);
-    if (wasStarted)
-      emit({ type: 'tool-result', agentId, toolCallId: call.id, name: call.name, content, status });
   }
 }

@@ -1,46 +1,17 @@
 import { CancelledError } from '../controls/cancellable.ts';
-import type { Interloper } from '../controls/interloper.ts';
-import { type StepLimit, StepLimitExceeded } from '../controls/step-limit.ts';
-import type { Emit } from '../events/events.ts';
+import { StepLimitExceeded } from '../controls/step-limit.ts';
+import { userMessageInjections } from '../extensions/hooks.ts';
 import type { Content } from '../messages/content.ts';
-import type { Model } from '../model/model.ts';
-import type { ToolSpec } from '../model/tool-spec.ts';
-import { runSynthesizer } from '../synthesizer/synthesizer.ts';
-import type { AnyTool } from '../tool/define-tool.ts';
-import type { Conversation } from './conversation.ts';
+import type { ModelRequest } from '../model/model-request.ts';
+import { EMPTY_USAGE } from '../model/usage.ts';
 import { EmptyTurnError, needsAMessage } from './empty-turn-error.ts';
-import { streamModelRound } from './model-round.ts';
+import { DuplicateToolCallIdError, OutputTruncatedError } from './model-errors.ts';
+import { duplicateToolCallId, streamModelRound } from './model-round.ts';
 import { answerOpenToolCalls, repairWording } from './repair.ts';
-import type { StepRunner } from './step-runner.ts';
+import type { InputStepResult, ModelStepResult } from './step-runner.ts';
+import { runSynthesizer } from './synthesizer.ts';
 import { runToolBatch } from './tool-batch.ts';
-
-/** The mutable state a turn works on, owned by the agent. */
-export interface TurnState {
-  readonly conversation: Conversation;
-  readonly stepLimit: StepLimit | undefined;
-  readonly interloper: Interloper | undefined;
-}
-
-/** Everything fixed for the duration of one turn. */
-export interface TurnConfig {
-  readonly agentId: string;
-  /** Unique per turn; prefixes every tool call's idempotency key. */
-  readonly turnId: string;
-  readonly model: Model;
-  readonly system: string;
-  readonly tools: ReadonlyMap<string, AnyTool>;
-  readonly toolSpecs: readonly ToolSpec[];
-  readonly streaming: boolean;
-  readonly toolFailures: 'raise' | 'observe';
-  readonly maxResultTokens: number | undefined;
-  readonly stepRunner: StepRunner;
-  /** The turn's user message; `undefined` or blank runs a bare turn. */
-  readonly userMessage: Content | undefined;
-  /** Extension hook: context to inject right after the user message. */
-  readonly onUserMessage: ((content: Content) => Promise<readonly Content[]>) | undefined;
-  /** The id and emitter the synthesizer uses (a sub-agent view of the listeners). */
-  readonly synthesizer: () => { agentId: string; emit: Emit };
-}
+import type { TurnContext } from './turn-context.ts';
 
 /** How a turn ended normally. */
 export interface TurnResult {
@@ -57,149 +28,158 @@ function isBlank(content: Content | undefined): boolean {
 
 /**
  * Runs one turn: the Thought / Tool-call / Observation loop until the model
- * answers without tool calls. Holds no state of its own: everything it
- * changes is in `state`, everything it says goes through `emit`, and
- * `signal` is the cancel. Whatever unwinds it, the conversation is left
- * sendable (every tool call answered, no partial response appended).
+ * answers without tool calls. Holds no state of its own: everything it works
+ * with is in `ctx` (the conversation and tally are the parts it changes),
+ * everything it says goes through `ctx.emit`, and `ctx.signal` is the cancel.
+ * Whatever unwinds it, the conversation is left sendable (every tool call
+ * answered, no partial response appended).
  */
-export async function runTurn(
-  state: TurnState,
-  config: TurnConfig,
-  emit: Emit,
-  signal: AbortSignal,
-): Promise<TurnResult> {
-  const { conversation } = state;
-  const { agentId, model } = config;
-  const cancelledError = () => new CancelledError({ cause: signal.reason });
-  const checkCancelled = () => {
-    if (signal.aborted) throw cancelledError();
-  };
+export async function runTurn(ctx: TurnContext): Promise<TurnResult> {
+  const { conversation, model, agentId, turnId, emit, signal } = ctx;
+  const inputs = { count: 0 };
   try {
-    deliverInjections(state, emit, agentId);
-    const blank = isBlank(config.userMessage);
+    await deliverInjections(ctx, inputs);
+    const blank = isBlank(ctx.userMessage);
     if (blank && conversation.length === 0 && needsAMessage(model.provider))
       throw new EmptyTurnError(model.provider);
     if (!blank) {
-      const content = config.userMessage!;
+      const content = ctx.userMessage!;
       conversation.appendUser(content, 'user');
-      emit({ type: 'user-turn', agentId, content, midLoop: false });
-      for (const extra of (await config.onUserMessage?.(content)) ?? [])
-        conversation.appendUser(extra, 'injected');
-    }
-    for (let index = 0; ; index++) {
-      checkCancelled();
-      const request = {
-        system: config.system,
-        messages: conversation.toModelMessages(model.modelId),
-        ...(config.toolSpecs.length > 0 ? { tools: config.toolSpecs } : {}),
-      };
-      const step = {
-        kind: 'model' as const,
-        agentId,
-        turnId: config.turnId,
-        index,
-        provider: model.provider,
-        modelId: model.modelId,
-        request,
-      };
-      let result: Awaited<ReturnType<StepRunner['model']>>;
-      try {
-        result = await config.stepRunner.model(step, () =>
-          streamModelRound(model, request, { agentId, signal, streaming: config.streaming, emit }),
-        );
-      } catch (error) {
-        if (signal.aborted) throw cancelledError();
-        throw error;
+      emit({ type: 'user-turn', agentId, turnId, content, midLoop: false });
+      if (ctx.extensionContext && ctx.extensions.some((e) => e.onUserMessage)) {
+        const step = {
+          kind: 'input' as const,
+          agentId,
+          turnId,
+          source: 'extensions' as const,
+          index: inputs.count++,
+        };
+        const injected = await ctx.stepRunner.input(step, async () => ({
+          contents: await userMessageInjections(ctx.extensions, ctx.extensionContext!, content),
+        }));
+        for (const extra of injected.contents) conversation.appendUser(extra, 'injected');
       }
-      const { message, usage } = result;
-      if (message.text !== '' || message.toolCalls.length > 0)
-        conversation.appendAssistant(message, model.modelId, usage);
-      if (message.reasoning) emit({ type: 'thinking', agentId, text: message.reasoning });
-      if (message.text !== '') emit({ type: 'assistant', agentId, text: message.text });
-      emit({ type: 'tokens', agentId, usage: usage ?? EMPTY_USAGE, modelId: model.modelId });
-      if (message.toolCalls.length === 0) return { answer: message.text, synthesized: false };
-      const batch = {
-        agentId,
-        turnId: config.turnId,
-        tools: config.tools,
-        stepLimit: state.stepLimit,
-        toolFailures: config.toolFailures,
-        maxResultTokens: config.maxResultTokens,
-        stepRunner: config.stepRunner,
-        emit,
-        signal,
-        checkCancelled,
-        cancelledError,
+    }
+    for (let index = 0; ; ) {
+      if (signal.aborted) throw new CancelledError({ cause: signal.reason });
+      const tools = ctx.tools.current();
+      const request: ModelRequest = {
+        system: ctx.system,
+        messages: conversation.toModelMessages(model.modelId),
+        ...(tools.specs.length > 0 ? { tools: tools.specs } : {}),
       };
-      await runToolBatch(message.toolCalls, result.toolInputs, conversation, batch);
-      deliverInjections(state, emit, agentId);
+      const result = await requestResponse(ctx, request, () => index++);
+      const { message, usage, finishReason } = result;
+      ctx.tally.record(usage, finishReason);
+      const truncated = finishReason === 'length' && message.toolCalls.length === 0 && !ctx.acceptTruncated;
+      if (!truncated && (message.text !== '' || message.toolCalls.length > 0))
+        conversation.appendAssistant(message, model.modelId, usage);
+      if (message.reasoning) emit({ type: 'reasoning', agentId, turnId, text: message.reasoning });
+      if (message.text !== '' && !truncated) emit({ type: 'assistant', agentId, turnId, text: message.text });
+      emit({
+        type: 'tokens',
+        agentId,
+        turnId,
+        usage: usage ?? EMPTY_USAGE,
+        modelId: model.modelId,
+        stopReason: finishReason,
+      });
+      if (truncated) throw new OutputTruncatedError(message.text);
+      if (message.toolCalls.length === 0) return { answer: message.text, synthesized: false };
+      await runToolBatch(message.toolCalls, result.toolInputs, tools, ctx);
+      await deliverInjections(ctx, inputs);
     }
   } catch (error) {
     // The batch repairs what it unwinds; this catches anything else that left calls open.
-    if (conversation.openToolCalls().length > 0) {
-      answerOpenToolCalls(conversation, repairWording(error), new Set(), emit, agentId, 'failure');
-    }
+    if (conversation.openToolCalls().length > 0) answerOpenToolCalls(conversation, repairWording(error));
     if (CancelledError.isInstance(error)) {
-      emit({ type: 'cancelled', agentId });
+      emit({ type: 'cancelled', agentId, turnId });
       throw error;
     }
-    if (StepLimitExceeded.isInstance(error) && state.stepLimit?.onExhausted === 'synthesize') {
-      emit({ type: 'fallback-notice', agentId, reason: 'step-limit', maxSteps: error.maxSteps });
-      const answer = await synthesize(state, config, emit, signal, cancelledError);
+    if (StepLimitExceeded.isInstance(error) && ctx.stepLimit?.onExhausted === 'synthesize') {
+      emit({ type: 'fallback-notice', agentId, turnId, reason: 'step-limit', maxSteps: error.maxSteps });
+      const answer = await synthesize(ctx);
       return { answer, synthesized: true };
     }
     throw error;
   }
 }
 
-const EMPTY_USAGE = Object.freeze({
-  inputTokens: undefined,
-  outputTokens: undefined,
-  cacheReadTokens: undefined,
-  cacheWriteTokens: undefined,
-  reasoningTokens: undefined,
-});
-
-/** Delivers the Interloper's queue: each message appended and narrated as a mid-loop user turn. */
-function deliverInjections(state: TurnState, emit: Emit, agentId: string): void {
-  if (!state.interloper) return;
-  for (const content of state.interloper.drain()) {
-    state.conversation.appendUser(content, 'injected');
-    emit({ type: 'user-turn', agentId, content, midLoop: true });
+/**
+ * One model response through the step runner. A response in which two tool
+ * calls share an id cannot be recorded; it is discarded and asked for again
+ * (with a `retry` event) as often as the model's retry policy allows, then
+ * {@link DuplicateToolCallIdError}. A cancel while waiting is a `CancelledError`.
+ */
+async function requestResponse(
+  ctx: TurnContext,
+  request: ModelRequest,
+  nextIndex: () => number,
+): Promise<ModelStepResult> {
+  const { model, agentId, turnId, signal } = ctx;
+  const retries = model.maxRetries ?? 2;
+  for (let attempt = 0; ; attempt++) {
+    const step = {
+      kind: 'model' as const,
+      agentId,
+      turnId,
+      index: nextIndex(),
+      provider: model.provider,
+      modelId: model.modelId,
+      request,
+    };
+    let result: ModelStepResult;
+    try {
+      result = await ctx.stepRunner.model(step, () => streamModelRound(model, request, ctx));
+    } catch (error) {
+      if (signal.aborted) throw new CancelledError({ cause: signal.reason });
+      throw error;
+    }
+    const duplicate = duplicateToolCallId(result.message.toolCalls);
+    if (duplicate === undefined) return result;
+    if (attempt >= retries) throw new DuplicateToolCallIdError(duplicate, attempt + 1);
+    ctx.emit({
+      type: 'retry',
+      agentId,
+      turnId,
+      attempt: attempt + 1,
+      delayMs: 0,
+      cause: `two tool calls share the id "${duplicate}"`,
+    });
   }
 }
 
-async function synthesize(
-  state: TurnState,
-  config: TurnConfig,
-  parentEmit: Emit,
-  signal: AbortSignal,
-  cancelledError: () => CancelledError,
-): Promise<string> {
-  const { agentId, emit } = config.synthesizer();
+/** Delivers the Interloper's queue through the step runner: each message appended and narrated as a mid-loop user turn. */
+async function deliverInjections(ctx: TurnContext, inputs: { count: number }): Promise<void> {
+  const { interloper, agentId, turnId } = ctx;
+  if (!interloper) return;
+  const step = {
+    kind: 'input' as const,
+    agentId,
+    turnId,
+    source: 'interloper' as const,
+    index: inputs.count++,
+  };
+  const delivered: InputStepResult = await ctx.stepRunner.input(step, async () => ({
+    contents: interloper.drain(),
+  }));
+  for (const content of delivered.contents) {
+    ctx.conversation.appendUser(content, 'injected');
+    ctx.emit({ type: 'user-turn', agentId, turnId, content, midLoop: true });
+  }
+}
+
+async function synthesize(ctx: TurnContext): Promise<string> {
+  const { agentId, emit } = ctx.synthesizer();
   try {
-    const { text, usage } = await runSynthesizer({
-      model: config.model,
-      entries: state.conversation.entries,
-      question: config.userMessage,
-      agentId,
-      turnId: config.turnId,
-      emit,
-      streaming: config.streaming,
-      stepRunner: config.stepRunner,
-      signal,
-    });
+    const { text, usage } = await runSynthesizer(ctx, agentId, emit);
     // Kept in the conversation so a follow-up question sees the answer it follows.
     if (text !== '')
-      state.conversation.appendAssistant(
-        { role: 'assistant', text, toolCalls: [] },
-        config.model.modelId,
-        usage,
-      );
+      ctx.conversation.appendAssistant({ role: 'assistant', text, toolCalls: [] }, ctx.model.modelId, usage);
     return text;
   } catch (error) {
-    if (!signal.aborted) throw error;
-    parentEmit({ type: 'cancelled', agentId: config.agentId });
-    throw cancelledError();
+    if (!ctx.signal.aborted) throw error;
+    ctx.emit({ type: 'cancelled', agentId: ctx.agentId, turnId: ctx.turnId });
+    throw new CancelledError({ cause: ctx.signal.reason });
   }
 }

@@ -1,177 +1,215 @@
 import { CancelledError } from '../controls/cancellable.ts';
-import type { StepLimit } from '../controls/step-limit.ts';
-import type { Emit, ToolResultStatus } from '../events/events.ts';
+import { StepLimitExceeded } from '../controls/step-limit.ts';
 import type { ToolCall } from '../messages/message.ts';
-import type { AnyTool } from '../tool/define-tool.ts';
 import { executeToolCall } from '../tool/execute-tool-call.ts';
+import { failureText } from '../tool/failure-text.ts';
 import type { ToolContext } from '../tool/tool.ts';
-import type { Conversation } from './conversation.ts';
-import { answerOpenToolCalls, FAILED_SKIPPED_RESULT, failureText, repairWording } from './repair.ts';
-import type { ParsedToolInput, StepRunner, ToolStepResult } from './step-runner.ts';
+import type { ToolStatus } from '../tool/tool-status.ts';
+import { UnknownToolError } from '../tool/unknown-tool-error.ts';
+import { FAILED_SKIPPED_RESULT, type RepairWording, repairWording } from './repair.ts';
+import type { ParsedToolInput, ToolStepResult } from './step-runner.ts';
+import type { ToolTable } from './tool-table.ts';
+import type { TurnContext } from './turn-context.ts';
 
-/** What a batch needs from its turn. */
-export interface BatchConfig {
-  readonly agentId: string;
-  readonly turnId: string;
-  readonly tools: ReadonlyMap<string, AnyTool>;
-  readonly stepLimit: StepLimit | undefined;
-  readonly toolFailures: 'raise' | 'observe';
-  readonly maxResultTokens: number | undefined;
-  readonly stepRunner: StepRunner;
-  readonly emit: Emit;
-  readonly signal: AbortSignal;
-  /** Throws `CancelledError` when the turn was cancelled. */
-  readonly checkCancelled: () => void;
-  /** Builds the `CancelledError` to throw when the signal fires mid-wait. */
-  readonly cancelledError: () => CancelledError;
-}
-
-/** A started call: its promise resolves with what the step runner returned plus the original exception. */
-interface Running {
-  readonly call: ToolCall;
-  readonly done: Promise<{ step: ToolStepResult; error: unknown }>;
+/** A call that ended: what the step runner returned, plus the exception a failure came from. */
+interface Settled {
+  readonly index: number;
+  readonly step: ToolStepResult;
+  readonly error: unknown;
 }
 
 /**
- * Runs one batch of tool calls and answers each in the conversation, in model
- * order. Calls run concurrently unless a tool of the batch is `sequential`.
- * Before each call: a cancel check and a budget tick. On a budget trip no
- * further call starts; the started ones finish and are answered, then the
- * trip is thrown. A cancel stops waiting at once. A tool failure (policy
- * `raise`) is answered and thrown once the started siblings are answered.
- * Whatever unwinds the batch, every call is answered before the error
- * propagates (see `repair.ts` for the wording per cause).
+ * Runs one batch of tool calls. Announces every call (`tool-call`, model
+ * order), then starts them: before each, a cancel check and a budget tick,
+ * then `tool-start`. Calls run concurrently unless a tool of the batch is
+ * `sequential`; each reports `tool-result` as it finishes (completion order).
+ * On a budget trip no further call starts; the started ones finish and are
+ * answered, then the trip is thrown. A cancel stops waiting at once. A tool
+ * failure (policy `raise`) is thrown once the started siblings are answered.
+ * Whatever unwinds the batch, the conversation ends up answering every call,
+ * in model order (see `repair.ts` for the wording per cause), before the
+ * error propagates.
  */
 export async function runToolBatch(
   calls: readonly ToolCall[],
   inputs: readonly ParsedToolInput[],
-  conversation: Conversation,
-  config: BatchConfig,
+  tools: ToolTable,
+  ctx: TurnContext,
 ): Promise<void> {
-  const started = new Set<string>();
-  const sequential = calls.some((c) => config.tools.get(c.name)?.sequential === true);
-  const race = cancelRace(config);
-  const running: Running[] = [];
+  const { agentId, turnId, emit } = ctx;
+  const answers: (ToolStepResult | undefined)[] = calls.map(() => undefined);
+  const started: boolean[] = calls.map(() => false);
   let failure: { error: unknown } | undefined;
-  let stop: unknown;
+  let unwound: { cause: unknown } | undefined;
 
-  const settle = async (r: Running): Promise<void> => {
-    const { step, error } = await race.wait(r.done);
-    const status: ToolResultStatus = step.kind;
-    conversation.appendToolResult(r.call, step.result);
-    const { agentId } = config;
-    config.emit({
+  const finish = (s: Settled): void => {
+    answers[s.index] = s.step;
+    const call = calls[s.index]!;
+    emit({
       type: 'tool-result',
       agentId,
-      toolCallId: r.call.id,
-      name: r.call.name,
-      content: step.result,
-      status,
+      turnId,
+      index: s.index,
+      toolCallId: call.id,
+      name: call.name,
+      content: s.step.result,
+      status: s.step.kind,
     });
-    if (step.kind === 'failure' && config.toolFailures === 'raise') {
-      failure ??= { error: error ?? new Error(String(step.result)) };
+    if (s.step.kind === 'failure' && ctx.toolFailures === 'raise') {
+      failure ??= { error: s.error ?? new Error(String(s.step.result)) };
     }
   };
 
+  const race = cancelRace(ctx.signal);
   try {
+    for (let i = 0; i < calls.length; i++) {
+      const { id, name } = calls[i]!;
+      emit({
+        type: 'tool-call',
+        agentId,
+        turnId,
+        index: i,
+        toolCallId: id,
+        name,
+        arguments: calls[i]!.arguments,
+      });
+    }
+    const sequential = calls.some((c) => tools.byName.get(c.name)?.sequential === true);
+    const pending = new Map<number, Promise<Settled>>();
     for (let i = 0; i < calls.length; i++) {
       const call = calls[i]!;
       try {
-        config.checkCancelled();
-        config.stepLimit?.tick();
+        if (ctx.signal.aborted) throw new CancelledError({ cause: ctx.signal.reason });
+        ctx.stepLimit?.tick();
       } catch (e) {
-        stop = e;
+        unwound = { cause: e };
         break;
       }
-      const { agentId } = config;
-      config.emit({
-        type: 'tool-call',
-        agentId,
-        toolCallId: call.id,
-        name: call.name,
-        arguments: call.arguments,
-      });
-      started.add(call.id);
-      const r: Running = { call, done: startCall(call, inputs[i] ?? {}, config) };
-      running.push(r);
+      emit({ type: 'tool-start', agentId, turnId, index: i, toolCallId: call.id, name: call.name });
+      started[i] = true;
+      const done = startCall(i, call, inputs[i] ?? {}, tools, ctx);
       if (sequential) {
-        await settle(r);
+        finish(await race.wait(done));
         if (failure) break;
-      }
+      } else pending.set(i, done);
     }
-    if (!sequential) for (const r of running) await settle(r);
-    if (failure) throw failure.error;
-    if (stop !== undefined) throw stop;
+    while (pending.size > 0) {
+      const s = await race.wait(Promise.race(pending.values()));
+      pending.delete(s.index);
+      finish(s);
+    }
+    if (failure) unwound = { cause: failure.error };
   } catch (cause) {
-    // The failing call is answered already; the calls after it never started.
-    const wording =
-      failure !== undefined && cause === failure.error
-        ? { first: FAILED_SKIPPED_RESULT, rest: FAILED_SKIPPED_RESULT }
-        : repairWording(cause);
-    const status = CancelledError.isInstance(cause) ? 'cancelled' : 'failure';
-    answerOpenToolCalls(conversation, wording, started, config.emit, config.agentId, status);
-    throw cause;
+    unwound = { cause };
   } finally {
     race.dispose();
+  }
+  record(calls, answers, started, unwound, failure, ctx);
+  if (unwound) throw unwound.cause;
+}
+
+/**
+ * Appends the batch's answers in model order. A call without an answer gets
+ * the repair wording of what unwound the batch, and its `tool-result` event.
+ */
+function record(
+  calls: readonly ToolCall[],
+  answers: readonly (ToolStepResult | undefined)[],
+  started: readonly boolean[],
+  unwound: { cause: unknown } | undefined,
+  failure: { error: unknown } | undefined,
+  ctx: TurnContext,
+): void {
+  const cause = unwound?.cause;
+  const failed = failure !== undefined && cause === failure.error;
+  // The failing call is answered already; the calls after it never started.
+  const wording: RepairWording = failed
+    ? { first: FAILED_SKIPPED_RESULT, rest: FAILED_SKIPPED_RESULT }
+    : repairWording(cause);
+  const firstStatus: ToolStatus = CancelledError.isInstance(cause)
+    ? 'cancelled'
+    : failed || StepLimitExceeded.isInstance(cause)
+      ? 'skipped'
+      : 'failure';
+  let firstOpen = true;
+  for (let i = 0; i < calls.length; i++) {
+    const call = calls[i]!;
+    const answer = answers[i];
+    if (answer) {
+      ctx.conversation.appendToolResult(call, answer.result);
+      continue;
+    }
+    const asFirst = started[i] || firstOpen;
+    firstOpen = false;
+    const content = asFirst ? wording.first : wording.rest;
+    const status = asFirst ? firstStatus : 'skipped';
+    ctx.conversation.appendToolResult(call, content);
+    const { agentId, turnId } = ctx;
+    ctx.emit({
+      type: 'tool-result',
+      agentId,
+      turnId,
+      index: i,
+      toolCallId: call.id,
+      name: call.name,
+      content,
+      status,
+    });
   }
 }
 
 function startCall(
+  index: number,
   call: ToolCall,
   parsed: ParsedToolInput,
-  config: BatchConfig,
-): Promise<{ step: ToolStepResult; error: unknown }> {
-  const idempotencyKey = `${config.turnId}:${call.id}`;
+  tools: ToolTable,
+  ctx: TurnContext,
+): Promise<Settled> {
+  const { agentId, turnId } = ctx;
+  const idempotencyKey = `${turnId}:${call.id}`;
   let error: unknown;
   const run = async (): Promise<ToolStepResult> => {
-    const tool = config.tools.get(call.name);
-    if (!tool) {
-      const names = [...config.tools.keys()].join(', ') || '(none)';
-      return { kind: 'error', result: `Error: unknown tool "${call.name}". Available tools: ${names}` };
-    }
+    const tool = tools.byName.get(call.name);
+    if (!tool)
+      return { kind: 'error', result: `Error: ${new UnknownToolError(call.name, tools.names()).message}` };
     const context: ToolContext = {
-      signal: config.signal,
-      agentId: config.agentId,
+      signal: ctx.signal,
+      agentId,
       toolCallId: call.id,
       idempotencyKey,
-      emit: (name, data) => config.emit({ type: 'domain', agentId: config.agentId, name, data }),
+      emit: (name, data) => ctx.emit({ type: 'domain', agentId, turnId, name, data }),
     };
-    const outcome = await executeToolCall(tool, { ...call, ...parsed }, context, maxTokens(config));
+    const options = ctx.maxResultTokens === undefined ? {} : { maxResultTokens: ctx.maxResultTokens };
+    const outcome = await executeToolCall(tool, { ...call, ...parsed }, context, options);
     if (outcome.kind === 'failure') error = outcome.error;
     return { kind: outcome.kind, result: outcome.result };
   };
   const step = {
     kind: 'tool' as const,
-    agentId: config.agentId,
-    turnId: config.turnId,
+    agentId,
+    turnId,
     toolCallId: call.id,
     toolName: call.name,
     arguments: call.arguments,
     idempotencyKey,
   };
-  const done = config.stepRunner.tool(step, run).then(
-    (s) => ({ step: s, error }),
+  return ctx.stepRunner.tool(step, run).then(
+    (s) => ({ index, step: s, error }),
     // A step runner that throws is treated like a tool that threw.
-    (e: unknown) => ({ step: { kind: 'failure' as const, result: failureText(e) }, error: e }),
+    (e: unknown) => ({ index, step: { kind: 'failure' as const, result: failureText(e) }, error: e }),
   );
-  return done;
-}
-
-function maxTokens(config: BatchConfig): { maxResultTokens?: number } {
-  return config.maxResultTokens === undefined ? {} : { maxResultTokens: config.maxResultTokens };
 }
 
 /**
  * One abort listener per batch (not per call): `wait(p)` settles with `p`, or
- * rejects with the turn's `CancelledError` as soon as the signal fires.
+ * rejects with a `CancelledError` as soon as the turn's signal fires.
  */
-function cancelRace(config: BatchConfig): { wait<T>(p: Promise<T>): Promise<T>; dispose(): void } {
-  const { signal } = config;
+function cancelRace(signal: AbortSignal): { wait<T>(p: Promise<T>): Promise<T>; dispose(): void } {
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<never>((_, reject) => {
-    if (signal.aborted) reject(config.cancelledError());
+    if (signal.aborted) reject(new CancelledError({ cause: signal.reason }));
     else {
-      onAbort = () => reject(config.cancelledError());
+      onAbort = () => reject(new CancelledError({ cause: signal.reason }));
       signal.addEventListener('abort', onAbort, { once: true });
     }
   });

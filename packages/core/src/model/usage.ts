@@ -14,3 +14,12 @@ export interface Usage {
   /** Completion tokens spent on reasoning. */
   readonly reasoningTokens: number | undefined;
 }
+
+/** Usage with nothing reported (every field `undefined`). */
+export const EMPTY_USAGE: Usage = Object.freeze({
+  inputTokens: undefined,
+  outputTokens: undefined,
+  cacheReadTokens: undefined,
+  cacheWriteTokens: undefined,
+  reasoningTokens: undefined,
+});

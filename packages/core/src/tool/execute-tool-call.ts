@@ -1,22 +1,30 @@
 import type { AnyTool } from './define-tool.ts';
+import { failureText, withoutErrorPrefix } from './failure-text.ts';
 import type { ToolContext, ToolResult } from './tool.ts';
 import { ToolError } from './tool-error.ts';
+import type { ExecutedToolStatus } from './tool-status.ts';
 import { DEFAULT_MAX_RESULT_TOKENS, truncateResult } from './truncate-result.ts';
 
 /**
- * How one tool call ended, as the agent loop sees it. `result` is always the
- * observation to send back to the model, already truncated to the budget.
+ * How one tool call ended, as the agent loop sees it (`kind` is a
+ * {@link ExecutedToolStatus}). `result` is always the observation to send
+ * back to the model, already truncated to the budget.
  * - `ok`: success.
  * - `error`: recoverable, `Error: ...` (bad JSON, invalid arguments, a thrown
  *   `ToolError`, or a returned string starting with `Error: `).
- * - `failure`: any other exception; `result` is `Error: <ErrorName>: <message>`
- *   and `error` the thrown value, so the loop can apply its policy (an
+ * - `failure`: any other exception; `result` is `Error: <message>` for a plain
+ *   `Error`, `Error: <ClassName>: <message>` otherwise (see `failureText`), and
+ *   `error` the thrown value, so the loop can apply its policy (an
  *   `AbortError` thrown during a cancelled turn also lands here).
  */
 export type ToolOutcome =
-  | { readonly kind: 'ok'; readonly result: ToolResult }
-  | { readonly kind: 'error'; readonly result: string }
-  | { readonly kind: 'failure'; readonly result: string; readonly error: unknown };
+  | { readonly kind: Extract<ExecutedToolStatus, 'ok'>; readonly result: ToolResult }
+  | { readonly kind: Extract<ExecutedToolStatus, 'error'>; readonly result: string }
+  | {
+      readonly kind: Extract<ExecutedToolStatus, 'failure'>;
+      readonly result: string;
+      readonly error: unknown;
+    };
 
 /** Options of {@link executeToolCall}. */
 export interface ExecuteToolCallOptions {
@@ -42,14 +50,6 @@ const ERROR_PREFIX = 'Error: ';
 
 function compactSchema(tool: AnyTool): string {
   return JSON.stringify(tool.parameters.jsonSchema);
-}
-
-function describeThrown(error: unknown): string {
-  if (error instanceof Error || (typeof error === 'object' && error !== null && 'message' in error)) {
-    const { name, message } = error as { name?: unknown; message?: unknown };
-    return `${typeof name === 'string' && name ? name : 'Error'}: ${String(message)}`;
-  }
-  return String(error);
 }
 
 function parseArguments(
@@ -122,20 +122,20 @@ export async function executeToolCall(
       result = await tool.execute(validation.value, context);
     } catch (error) {
       if (ToolError.isInstance(error))
-        return { kind: 'error', result: clip(`${ERROR_PREFIX}${error.message}`) };
-      return { kind: 'failure', result: clip(`${ERROR_PREFIX}${describeThrown(error)}`), error };
+        return { kind: 'error', result: clip(`${ERROR_PREFIX}${withoutErrorPrefix(error.message)}`) };
+      return { kind: 'failure', result: clip(failureText(error)), error };
     }
     if (!isToolResult(result)) {
       const error = new TypeError(
         `tool ${tool.name} returned ${describeResult(result)}, not text or content parts`,
       );
-      return { kind: 'failure', result: `${ERROR_PREFIX}${describeThrown(error)}`, error };
+      return { kind: 'failure', result: failureText(error), error };
     }
     if (typeof result === 'string' && result.startsWith(ERROR_PREFIX))
       return { kind: 'error', result: clip(result) };
     return { kind: 'ok', result: truncateResult(result, maxTokens) };
   } catch (error) {
     // Only a broken tool object or a bad option gets here (e.g. validate threw).
-    return { kind: 'failure', result: `${ERROR_PREFIX}${describeThrown(error)}`, error };
+    return { kind: 'failure', result: failureText(error), error };
   }
 }

@@ -92,6 +92,7 @@ describe('agent over HTTP', () => {
     await server.waitForDisconnect();
     assert.equal(server.disconnects, 1, 'the HTTP request was aborted');
     assert.deepEqual(messagesOf(agent), [{ role: 'user', content: 'Tell me slowly.' }]);
-    assert.equal(events.types().at(-1), 'cancelled');
+    assert.deepEqual(events.types().slice(-2), ['cancelled', 'turn-end']);
+    assert.equal(events.ofType('turn-end')[0]?.outcome, 'cancelled');
   });
 });

@@ -163,7 +163,7 @@ describe('extensions and configure', () => {
       },
     });
     const sub = ctx!.subAgentListeners({ id: 'sub 0' });
-    sub.emit({ type: 'reset', agentId: 'sub 0' });
+    sub.emit({ type: 'reset', agentId: 'sub 0', turnId: '' });
     assert.equal(shared.events.at(-1)?.agentId, 'sub 0', 'an event list is shared by reference');
   });
 });

@@ -2,20 +2,22 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { z } from 'zod';
 import {
-  CANCELLED_RESULT,
-  CANCELLED_SKIPPED_RESULT,
   Cancellable,
   CancelledError,
   defineTool,
-  FAILED_SKIPPED_RESULT,
   ModelError,
   NONE,
-  STEP_BUDGET_RESULT,
   StepLimit,
   StepLimitExceeded,
   ToolError,
   type ToolResultMessage,
 } from '../../src/index.ts';
+import {
+  CANCELLED_RESULT,
+  CANCELLED_SKIPPED_RESULT,
+  FAILED_SKIPPED_RESULT,
+  STEP_BUDGET_RESULT,
+} from '../../src/loop/repair.ts';
 import { assertSendable, boomTool, echoTool, gateTool, messagesOf, scriptedAgent } from './helpers.ts';
 
 function toolResults(agent: Parameters<typeof messagesOf>[0]): [string, unknown][] {
@@ -57,8 +59,31 @@ describe('repair of an unwound batch', () => {
       ['l1', CANCELLED_SKIPPED_RESULT],
       ['l2', CANCELLED_SKIPPED_RESULT],
     ]);
-    assert.deepEqual(events.types().slice(-3), ['tool-call', 'tool-result', 'cancelled']);
-    assert.equal(events.ofType('tool-result')[0]?.status, 'cancelled');
+    assert.deepEqual(events.types().slice(-9), [
+      'tool-call',
+      'tool-call',
+      'tool-call',
+      'tool-start',
+      'tool-result',
+      'tool-result',
+      'tool-result',
+      'cancelled',
+      'turn-end',
+    ]);
+    assert.deepEqual(
+      events.ofType('tool-result').map((e) => [e.index, e.toolCallId, e.status]),
+      [
+        [0, 'g', 'cancelled'],
+        [1, 'l1', 'skipped'],
+        [2, 'l2', 'skipped'],
+      ],
+    );
+    assert.deepEqual(
+      events.ofType('tool-start').map((e) => e.toolCallId),
+      ['g'],
+      'the calls that never started have no tool-start',
+    );
+    assert.equal(events.ofType('turn-end')[0]?.outcome, 'cancelled');
     assertSendable(messagesOf(agent));
   });
 
@@ -108,7 +133,7 @@ describe('repair of an unwound batch', () => {
     cancellable.cancel();
     await assert.rejects(turn, (e: unknown) => CancelledError.isInstance(e));
     assert.deepEqual(messagesOf(agent), [{ role: 'user', content: 'go' }]);
-    assert.equal(events.types().at(-1), 'cancelled');
+    assert.deepEqual(events.types().slice(-2), ['cancelled', 'turn-end']);
     assert.equal(events.ofType('assistant').length, 0);
   });
 
@@ -143,7 +168,24 @@ describe('repair of an unwound batch', () => {
       ['b', 'echo: 2'],
       ['c', STEP_BUDGET_RESULT],
     ]);
-    assert.equal(events.ofType('tool-call').length, 2, 'the unstarted call has no tool-call event');
+    assert.equal(events.ofType('tool-call').length, 3, 'every call the model made is announced');
+    assert.deepEqual(
+      events.ofType('tool-start').map((e) => e.toolCallId),
+      ['a', 'b'],
+      'the unstarted call has no tool-start event',
+    );
+    assert.deepEqual(
+      events.ofType('tool-result').map((e) => [e.toolCallId, e.status]),
+      [
+        ['a', 'ok'],
+        ['b', 'ok'],
+        ['c', 'skipped'],
+      ],
+    );
+    const end = events.ofType('turn-end')[0];
+    assert.equal(end?.outcome, 'budget-exhausted');
+    assert.equal(end?.error?.name, 'StepLimitExceeded');
+    assert.equal(end?.error?.code, 'step-limit-exceeded');
     assertSendable(messagesOf(agent));
   });
 

@@ -10,7 +10,14 @@ describe('Agent.run', () => {
     const { agent, events, model } = scriptedAgent([{ text: 'Hello there.' }]);
     const answer = await agent.run('Hi');
     assert.equal(answer, 'Hello there.');
-    assert.deepEqual(events.types(), ['context-cap', 'user-turn', 'assistant', 'tokens']);
+    assert.deepEqual(events.types(), [
+      'turn-start',
+      'context-cap',
+      'user-turn',
+      'assistant',
+      'tokens',
+      'turn-end',
+    ]);
     assert.equal(model.calls[0]?.system, 'You are a test agent.');
     assert.deepEqual(model.calls[0]?.messages, [{ role: 'user', content: 'Hi' }]);
     assert.equal(agent.lastAssistantContent(), 'Hello there.');
@@ -61,13 +68,16 @@ describe('Agent.run', () => {
     );
     assert.equal(await agent.run('go'), 'done');
     assert.deepEqual(events.types(), [
+      'turn-start',
       'context-cap',
       'user-turn',
       'tokens',
       'tool-call',
+      'tool-start',
       'tool-result',
       'assistant',
       'tokens',
+      'turn-end',
     ]);
     const call = events.ofType('tool-call')[0]!;
     assert.equal(call.arguments, '{"text":"ping"}');
@@ -249,22 +259,30 @@ describe('Agent.run', () => {
     );
     await agent.run('q');
     const types = events.types();
-    const lastDelta = Math.max(types.lastIndexOf('thinking-delta'), types.lastIndexOf('assistant-delta'));
-    assert.ok(types.indexOf('thinking-delta') > 0);
-    assert.ok(lastDelta < types.indexOf('thinking'));
+    const lastDelta = Math.max(types.lastIndexOf('reasoning-delta'), types.lastIndexOf('assistant-delta'));
+    assert.ok(types.indexOf('reasoning-delta') > 0);
+    assert.ok(lastDelta < types.indexOf('reasoning'));
     assert.ok(lastDelta < types.indexOf('assistant') && lastDelta < types.indexOf('tokens'));
     const text = events.ofType('assistant-delta').map((e) => e.text);
     assert.equal(text.join(''), 'the answer is 42');
-    for (const e of [...events.ofType('assistant-delta'), ...events.ofType('thinking-delta')])
+    for (const e of [...events.ofType('assistant-delta'), ...events.ofType('reasoning-delta')])
       assert.notEqual(e.text, '');
-    assert.equal(events.ofType('thinking')[0]?.text, 'let me think');
+    assert.equal(events.ofType('reasoning')[0]?.text, 'let me think');
   });
 
   test('without streaming no delta events are emitted', async () => {
     const { agent, events } = scriptedAgent([{ reasoning: 'hmm', text: 'answer' }]);
     await agent.run('q');
-    assert.equal(events.ofType('assistant-delta').length + events.ofType('thinking-delta').length, 0);
-    assert.deepEqual(events.types(), ['context-cap', 'user-turn', 'thinking', 'assistant', 'tokens']);
+    assert.equal(events.ofType('assistant-delta').length + events.ofType('reasoning-delta').length, 0);
+    assert.deepEqual(events.types(), [
+      'turn-start',
+      'context-cap',
+      'user-turn',
+      'reasoning',
+      'assistant',
+      'tokens',
+      'turn-end',
+    ]);
   });
 
   test('calling run while a turn is in flight throws TurnInProgressError and leaves the turn intact', async () => {

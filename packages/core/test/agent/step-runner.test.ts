@@ -1,12 +1,20 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { ModelStep, ModelStepResult, StepRunner, ToolStep, ToolStepResult } from '../../src/index.ts';
+import type {
+  InputStep,
+  InputStepResult,
+  ModelStep,
+  ModelStepResult,
+  StepRunner,
+  ToolStep,
+  ToolStepResult,
+} from '../../src/index.ts';
 import { echoTool, scriptedAgent } from './helpers.ts';
 
 /** Records every step that crosses the seam, and checks each is JSON-serializable. */
 class RecordingRunner implements StepRunner {
-  readonly steps: (ModelStep | ToolStep)[] = [];
-  readonly results: (ModelStepResult | ToolStepResult)[] = [];
+  readonly steps: (ModelStep | ToolStep | InputStep)[] = [];
+  readonly results: (ModelStepResult | ToolStepResult | InputStepResult)[] = [];
 
   async model(step: ModelStep, run: () => Promise<ModelStepResult>): Promise<ModelStepResult> {
     this.steps.push(JSON.parse(JSON.stringify(step)));
@@ -16,6 +24,13 @@ class RecordingRunner implements StepRunner {
   }
 
   async tool(step: ToolStep, run: () => Promise<ToolStepResult>): Promise<ToolStepResult> {
+    this.steps.push(JSON.parse(JSON.stringify(step)));
+    const result = await run();
+    this.results.push(JSON.parse(JSON.stringify(result)));
+    return result;
+  }
+
+  async input(step: InputStep, run: () => Promise<InputStepResult>): Promise<InputStepResult> {
     this.steps.push(JSON.parse(JSON.stringify(step)));
     const result = await run();
     this.results.push(JSON.parse(JSON.stringify(result)));
@@ -56,6 +71,7 @@ describe('step runner seam', () => {
     const replay: StepRunner = {
       model: async () => queue.shift() as ModelStepResult,
       tool: async () => queue.shift() as ToolStepResult,
+      input: async () => queue.shift() as InputStepResult,
     };
     const second = scriptedAgent([], { tools: [counting], stepRunner: replay });
     assert.equal(await second.agent.run('go'), 'done');

@@ -1,11 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import {
-  buildEvidencePrompt,
-  STEP_BUDGET_RESULT,
-  StepLimit,
-  SYNTHESIZER_SYSTEM_PROMPT,
-} from '../../src/index.ts';
+import { StepLimit } from '../../src/index.ts';
+import { STEP_BUDGET_RESULT } from '../../src/loop/repair.ts';
+import { buildEvidencePrompt, SYNTHESIZER_SYSTEM_PROMPT } from '../../src/loop/synthesizer.ts';
 import { assertSendable, echoTool, messagesOf, scriptedAgent } from './helpers.ts';
 
 describe('synthesizer fallback', () => {

@@ -240,11 +240,19 @@ describe('History.parse refuses, naming the problem', () => {
 });
 
 describe('HistoryError', () => {
-  test('is recognized across installs by its Symbol.for marker', () => {
+  test('is recognized across installs', async () => {
     const error = new HistoryError('x must be a string', { source: '/tmp/h.json' });
     assert.equal(error.message, '/tmp/h.json: x must be a string');
     assert.equal(error.name, 'HistoryError');
-    assert.ok(HistoryError.isInstance({ [Symbol.for('kodama.HistoryError')]: true }));
+    assert.equal(error.code, 'history-error');
+    // A second copy of the module, as a duplicate install would load it.
+    const copy = (await import(`../../src/history/errors.ts?copy=${Date.now()}`)) as {
+      HistoryError: typeof HistoryError;
+    };
+    assert.notEqual(copy.HistoryError, HistoryError);
+    const foreign = new copy.HistoryError('y');
+    assert.equal(foreign instanceof HistoryError, false);
+    assert.ok(HistoryError.isInstance(foreign));
     assert.equal(HistoryError.isInstance(new Error('x')), false);
     assert.equal(HistoryError.isInstance(null), false);
   });

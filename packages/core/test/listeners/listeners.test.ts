@@ -4,12 +4,12 @@ import {
   type AgentEvent,
   formatTokens,
   InMemoryEventList,
-  ListenerList,
   type RateClock,
   RateLimited,
   Terminal,
   TokenLog,
 } from '../../src/index.ts';
+import { ListenerList } from '../../src/listeners/listener-list.ts';
 
 function sink(): { text: () => string; write: (s: string) => void } {
   let buf = '';
@@ -33,13 +33,34 @@ describe('TokenLog', () => {
   test('renders ctx=<used>/<cap>, or ctx=<used> without a cap; prefixes sub-agent lines', () => {
     const out = sink();
     const log = new TokenLog(out);
-    log.onEvent({ type: 'context-cap', agentId: '', cap: undefined });
-    log.onEvent({ type: 'tokens', agentId: '', usage: usage(900, 50), modelId: 'm' });
-    log.onEvent({ type: 'context-cap', agentId: '', cap: 32000 });
-    log.onEvent({ type: 'tokens', agentId: '', usage: usage(11900, 300), modelId: 'm' });
+    log.onEvent({ type: 'context-cap', agentId: '', turnId: 't', cap: undefined });
+    log.onEvent({
+      type: 'tokens',
+      agentId: '',
+      turnId: 't',
+      usage: usage(900, 50),
+      modelId: 'm',
+      stopReason: 'stop',
+    });
+    log.onEvent({ type: 'context-cap', agentId: '', turnId: 't', cap: 32000 });
+    log.onEvent({
+      type: 'tokens',
+      agentId: '',
+      turnId: 't',
+      usage: usage(11900, 300),
+      modelId: 'm',
+      stopReason: 'stop',
+    });
     assert.equal(log.readout(), 'ctx=12.2k/32.0k');
     const sub = log.forSubAgent({ id: 'r 0' });
-    sub.onEvent({ type: 'tokens', agentId: 'r 0', usage: usage(10, 2), modelId: 'm' });
+    sub.onEvent({
+      type: 'tokens',
+      agentId: 'r 0',
+      turnId: 't',
+      usage: usage(10, 2),
+      modelId: 'm',
+      stopReason: 'stop',
+    });
     assert.deepEqual(out.text().split('\n'), [
       'tokens in=900 out=50 ctx=950',
       'tokens in=11.9k out=300 ctx=12.2k/32.0k',
@@ -50,14 +71,29 @@ describe('TokenLog', () => {
 
   test('reset zeroes the snapshot; history-loaded restores it', () => {
     const log = new TokenLog(sink(), { cap: 8000 });
-    log.onEvent({ type: 'tokens', agentId: '', usage: usage(5000, 100), modelId: 'm' });
-    log.onEvent({ type: 'reset', agentId: '' });
+    log.onEvent({
+      type: 'tokens',
+      agentId: '',
+      turnId: 't',
+      usage: usage(5000, 100),
+      modelId: 'm',
+      stopReason: 'stop',
+    });
+    log.onEvent({ type: 'reset', agentId: '', turnId: 't' });
     assert.equal(log.readout(), 'ctx=0/8.0k');
     log.onEvent({
       type: 'history-loaded',
       agentId: '',
+      turnId: '',
       messages: 4,
-      tokens: { type: 'tokens', agentId: '', usage: usage(2000, 48), modelId: 'm' },
+      tokens: {
+        type: 'tokens',
+        agentId: '',
+        turnId: 't',
+        usage: usage(2000, 48),
+        modelId: 'm',
+        stopReason: 'stop',
+      },
     });
     assert.equal(log.readout(), 'ctx=2.0k/8.0k');
     assert.equal(formatTokens(1_500_000), '1.5M');
@@ -89,10 +125,11 @@ describe('RateLimited', () => {
   }
   const delta = (
     text: string,
-    type: 'assistant-delta' | 'thinking-delta' = 'assistant-delta',
+    type: 'assistant-delta' | 'reasoning-delta' = 'assistant-delta',
   ): AgentEvent => ({
     type,
     agentId: '',
+    turnId: 't',
     text,
   });
 
@@ -120,16 +157,23 @@ describe('RateLimited', () => {
     const inner = new InMemoryEventList();
     const limited = new RateLimited(inner, { maxPerSecond: 1, clock });
     limited.onEvent(delta('x'));
-    limited.onEvent(delta('t1', 'thinking-delta'));
+    limited.onEvent(delta('t1', 'reasoning-delta'));
     limited.onEvent(delta('y'));
     limited.onEvent(delta('z'));
-    limited.onEvent({ type: 'assistant', agentId: '', text: 'xyz' });
-    limited.onEvent({ type: 'tokens', agentId: '', usage: usage(1, 1), modelId: 'm' });
+    limited.onEvent({ type: 'assistant', agentId: '', turnId: 't', text: 'xyz' });
+    limited.onEvent({
+      type: 'tokens',
+      agentId: '',
+      turnId: 't',
+      usage: usage(1, 1),
+      modelId: 'm',
+      stopReason: 'stop',
+    });
     assert.deepEqual(
       inner.events.map((e) => [e.type, 'text' in e ? e.text : '']),
       [
         ['assistant-delta', 'x'],
-        ['thinking-delta', 't1'],
+        ['reasoning-delta', 't1'],
         ['assistant-delta', 'yz'],
         ['assistant', 'xyz'],
         ['tokens', ''],
@@ -148,20 +192,45 @@ describe('Terminal', () => {
     const stderr = sink();
     const term = new Terminal({ stdout, stderr });
     const events: AgentEvent[] = [
-      { type: 'user-turn', agentId: '', content: 'hi', midLoop: false },
-      { type: 'tool-call', agentId: '', toolCallId: 'c', name: 'echo', arguments: '{"text":"x"}' },
-      { type: 'tool-result', agentId: '', toolCallId: 'c', name: 'echo', content: 'echo: x', status: 'ok' },
-      { type: 'assistant-delta', agentId: '', text: 'Hel' },
-      { type: 'assistant-delta', agentId: '', text: 'lo' },
-      { type: 'assistant', agentId: '', text: 'Hello' },
-      { type: 'cancelled', agentId: '' },
+      { type: 'user-turn', agentId: '', turnId: 't', content: 'hi', midLoop: false },
+      {
+        type: 'tool-call',
+        agentId: '',
+        turnId: 't',
+        index: 0,
+        toolCallId: 'c',
+        name: 'echo',
+        arguments: '{"text":"x"}',
+      },
+      {
+        type: 'tool-result',
+        agentId: '',
+        turnId: 't',
+        index: 0,
+        toolCallId: 'c',
+        name: 'echo',
+        content: 'echo: x',
+        status: 'ok',
+      },
+      { type: 'assistant-delta', agentId: '', turnId: 't', text: 'Hel' },
+      { type: 'assistant-delta', agentId: '', turnId: 't', text: 'lo' },
+      { type: 'assistant', agentId: '', turnId: 't', text: 'Hello' },
+      { type: 'cancelled', agentId: '', turnId: 't' },
     ];
     for (const e of events) term.onEvent(e);
     assert.equal(stdout.text(), 'Hello\n');
     assert.equal(stderr.text(), '→ echo({"text":"x"})\n← echo: echo: x\n[cancelled]\n');
     const sub = term.forSubAgent({ id: 's' });
-    sub.onEvent({ type: 'assistant', agentId: 's', text: 'inner' });
-    sub.onEvent({ type: 'tool-call', agentId: 's', toolCallId: 'd', name: 'grep', arguments: '{}' });
+    sub.onEvent({ type: 'assistant', agentId: 's', turnId: 't', text: 'inner' });
+    sub.onEvent({
+      type: 'tool-call',
+      agentId: 's',
+      turnId: 't',
+      index: 0,
+      toolCallId: 'd',
+      name: 'grep',
+      arguments: '{}',
+    });
     assert.equal(stdout.text(), 'Hello\n  inner\n');
     assert.match(stderr.text(), /\n {2}→ grep\(\{\}\)\n$/);
   });
@@ -174,7 +243,7 @@ describe('ListenerList', () => {
     const list = new ListenerList([shared, new TokenLog(out)]);
     assert.deepEqual(list.names(), ['InMemoryEventList', 'TokenLog']);
     const sub = list.forSubAgent({ id: 'x' });
-    sub.emit({ type: 'reset', agentId: 'x' });
+    sub.emit({ type: 'reset', agentId: 'x', turnId: 't' });
     assert.equal(shared.events.length, 1);
     assert.equal(list.size, 2);
   });

@@ -1,5 +1,6 @@
-import type { CloseHandler } from '../extensions/extension.ts';
-import { closeAtExit, forgetAtExit, runWithoutWaiting } from './exit-backstop.ts';
+import type { CloseHandler } from './close-handler.ts';
+import { closeAtExit, forgetAtExit } from './exit-backstop.ts';
+import { runWithoutWaiting } from './run-without-waiting.ts';
 
 /**
  * An agent's armed teardown steps. Created on the first `onClose`, which is

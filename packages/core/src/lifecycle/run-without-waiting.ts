@@ -1,4 +1,4 @@
-import type { CloseHandler } from './extension.ts';
+import type { CloseHandler } from './close-handler.ts';
 
 /** Runs handlers last-armed first, synchronously, each isolated (async ones are started, not awaited). */
 export function runWithoutWaiting(handlers: readonly CloseHandler[]): void {

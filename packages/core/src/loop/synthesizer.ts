@@ -1,17 +1,16 @@
 import type { Emit } from '../events/events.ts';
 import type { HistoryMessage } from '../history/history-message.ts';
 import { INTERRUPTED_RESULT } from '../history/repair.ts';
-import { streamModelRound } from '../loop/model-round.ts';
+import type { Content } from '../messages/content.ts';
+import { EMPTY_USAGE, type Usage } from '../model/usage.ts';
+import { streamModelRound } from './model-round.ts';
 import {
   CANCELLED_RESULT,
   CANCELLED_SKIPPED_RESULT,
   FAILED_SKIPPED_RESULT,
   STEP_BUDGET_RESULT,
-} from '../loop/repair.ts';
-import type { StepRunner } from '../loop/step-runner.ts';
-import type { Content } from '../messages/content.ts';
-import type { Model } from '../model/model.ts';
-import type { Usage } from '../model/usage.ts';
+} from './repair.ts';
+import type { TurnContext } from './turn-context.ts';
 
 /** The synthesizer's system prompt: strict and short. */
 export const SYNTHESIZER_SYSTEM_PROMPT = [
@@ -73,55 +72,46 @@ function lastUserText(entries: readonly HistoryMessage[]): string | undefined {
   return undefined;
 }
 
-/** What {@link runSynthesizer} needs. */
-export interface SynthesizerInput {
-  readonly model: Model;
-  readonly entries: readonly HistoryMessage[];
-  readonly question: Content | undefined;
-  /** The synthesizer's own id (`synthesizer`, or `<agent id>_synthesizer`). */
-  readonly agentId: string;
-  readonly turnId: string;
-  readonly emit: Emit;
-  readonly streaming: boolean;
-  readonly stepRunner: StepRunner;
-  readonly signal: AbortSignal;
-}
-
 /**
  * Answers from the evidence gathered so far with one tools-free request,
- * narrated under the synthesizer's own id (`thinking`, `assistant`, `tokens`).
+ * narrated under the synthesizer's own id (`synthesizer`, or
+ * `<agent id>_synthesizer`) through `emit` (`reasoning`, `assistant`,
+ * `tokens`). Its usage counts toward the turn's tally.
  */
 export async function runSynthesizer(
-  input: SynthesizerInput,
+  ctx: TurnContext,
+  agentId: string,
+  emit: Emit,
 ): Promise<{ text: string; usage: Usage | undefined }> {
-  const { model, agentId, emit } = input;
+  const { model, turnId } = ctx;
   const request = {
     system: SYNTHESIZER_SYSTEM_PROMPT,
-    messages: [{ role: 'user' as const, content: buildEvidencePrompt(input.entries, input.question) }],
+    messages: [
+      { role: 'user' as const, content: buildEvidencePrompt(ctx.conversation.entries, ctx.userMessage) },
+    ],
   };
   const step = {
     kind: 'model' as const,
     agentId,
-    turnId: input.turnId,
+    turnId,
     index: -1,
     provider: model.provider,
     modelId: model.modelId,
     request,
   };
-  const result = await input.stepRunner.model(step, () =>
-    streamModelRound(model, request, { agentId, signal: input.signal, streaming: input.streaming, emit }),
-  );
-  const { message, usage } = result;
-  if (message.reasoning) emit({ type: 'thinking', agentId, text: message.reasoning });
-  if (message.text !== '') emit({ type: 'assistant', agentId, text: message.text });
-  emit({ type: 'tokens', agentId, usage: usage ?? EMPTY, modelId: model.modelId });
+  const round = { agentId, turnId, signal: ctx.signal, streaming: ctx.streaming, emit, ids: ctx.ids };
+  const result = await ctx.stepRunner.model(step, () => streamModelRound(model, request, round));
+  const { message, usage, finishReason } = result;
+  ctx.tally.record(usage, finishReason);
+  if (message.reasoning) emit({ type: 'reasoning', agentId, turnId, text: message.reasoning });
+  if (message.text !== '') emit({ type: 'assistant', agentId, turnId, text: message.text });
+  emit({
+    type: 'tokens',
+    agentId,
+    turnId,
+    usage: usage ?? EMPTY_USAGE,
+    modelId: model.modelId,
+    stopReason: finishReason,
+  });
   return { text: message.text, usage };
 }
-
-const EMPTY: Usage = Object.freeze({
-  inputTokens: undefined,
-  outputTokens: undefined,
-  cacheReadTokens: undefined,
-  cacheWriteTokens: undefined,
-  reasoningTokens: undefined,
-});

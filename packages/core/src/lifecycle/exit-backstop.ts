@@ -1,7 +1,5 @@
-import type { CloseHandler } from '../extensions/extension.ts';
-import { runWithoutWaiting } from '../extensions/run-without-waiting.ts';
-
-export { runWithoutWaiting } from '../extensions/run-without-waiting.ts';
+import type { CloseHandler } from './close-handler.ts';
+import { runWithoutWaiting } from './run-without-waiting.ts';
 
 // The one process-wide registry of this package. It holds each unclosed
 // agent's close-handler list, never the agent itself, so a forgotten agent

@@ -1,0 +1,69 @@
+import type { Interloper } from '../controls/interloper.ts';
+import type { StepLimit } from '../controls/step-limit.ts';
+import type { Emit } from '../events/events.ts';
+import type { Extension, ExtensionContext } from '../extensions/extension.ts';
+import type { Clock } from '../ids/clock.ts';
+import type { IdSource } from '../ids/id-source.ts';
+import type { Content } from '../messages/content.ts';
+import type { Model } from '../model/model.ts';
+import type { Conversation } from './conversation.ts';
+import type { StepRunner } from './step-runner.ts';
+import type { ToolSource } from './tool-table.ts';
+import type { TurnTally } from './turn-tally.ts';
+
+/** What a tool failure (an exception other than `ToolError`) does to the turn. */
+export type ToolFailurePolicy = 'raise' | 'observe';
+
+/**
+ * Everything one turn works with, built once by the agent at turn start and
+ * never changed: every function of the loop takes this one object. Adding a
+ * per-turn setting (a run id, a deadline, a session) is one field here.
+ * `conversation` and `tally` are the only mutable parts, behind methods that
+ * keep their invariants.
+ */
+export interface TurnContext {
+  /** The agent's id ('' for a main agent). */
+  readonly agentId: string;
+  /** Unique per turn (from `ids`); prefixes every tool call's idempotency key. */
+  readonly turnId: string;
+  /** The model every request of the turn goes to. */
+  readonly model: Model;
+  /** The assembled system prompt. */
+  readonly system: string;
+  /** The agent's tools, read once per model request. */
+  readonly tools: ToolSource;
+  /** The conversation the turn appends to. */
+  readonly conversation: Conversation;
+  /** What the turn has spent so far (summed usage, last stop reason). */
+  readonly tally: TurnTally;
+  /** The step budget, if any. */
+  readonly stepLimit: StepLimit | undefined;
+  /** The queue of mid-turn user messages, if any. */
+  readonly interloper: Interloper | undefined;
+  /** Emit `reasoning-delta` / `assistant-delta` while the model streams. */
+  readonly streaming: boolean;
+  /** What a tool that throws does to the turn. */
+  readonly toolFailures: ToolFailurePolicy;
+  /** Observation budget per tool call, in estimated tokens; the tool layer's default when absent. */
+  readonly maxResultTokens: number | undefined;
+  /** Accept an answer cut by the output limit as the turn's answer instead of failing. */
+  readonly acceptTruncated: boolean;
+  /** Aborted when the turn is cancelled. */
+  readonly signal: AbortSignal;
+  /** Hands an event to the agent's listeners. */
+  readonly emit: Emit;
+  /** The seam every model call, tool execution and recorded input crosses. */
+  readonly stepRunner: StepRunner;
+  /** Where turn, message and fallback tool-call ids come from. */
+  readonly ids: IdSource;
+  /** Where time is read. */
+  readonly clock: Clock;
+  /** The turn's user message; `undefined` or blank runs a bare turn. */
+  readonly userMessage: Content | undefined;
+  /** The agent's extensions, for their per-turn hooks. */
+  readonly extensions: readonly Extension[];
+  /** The capabilities handed to extension hooks (absent when the agent has no extensions). */
+  readonly extensionContext: ExtensionContext | undefined;
+  /** The id and emitter the synthesizer uses (a sub-agent view of the listeners). */
+  readonly synthesizer: () => { readonly agentId: string; readonly emit: Emit };
+}

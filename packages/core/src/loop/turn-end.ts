@@ -1,0 +1,53 @@
+import { CancelledError } from '../controls/cancellable.ts';
+import { StepLimitExceeded } from '../controls/step-limit.ts';
+import type { TurnEndEvent, TurnErrorInfo, TurnOutcome } from '../events/events.ts';
+import { OutputTruncatedError } from './model-errors.ts';
+import type { TurnContext } from './turn-context.ts';
+
+/** The outcome of a turn that rejected with `error`. */
+export function outcomeOf(error: unknown): TurnOutcome {
+  if (CancelledError.isInstance(error)) return 'cancelled';
+  if (StepLimitExceeded.isInstance(error)) return 'budget-exhausted';
+  return 'failed';
+}
+
+function errorInfo(error: unknown): TurnErrorInfo {
+  if (typeof error === 'object' && error !== null) {
+    const { name, code, message } = error as { name?: unknown; code?: unknown; message?: unknown };
+    return {
+      name: typeof name === 'string' ? name : 'Error',
+      code: typeof code === 'string' ? code : undefined,
+      message: String(message ?? error),
+    };
+  }
+  return { name: 'Error', code: undefined, message: String(error) };
+}
+
+/**
+ * The `turn-end` event of a turn that began at `startedAt`: resolved
+ * (`error` absent) with `outcome`, or rejected with `error`.
+ */
+export function turnEndEvent(
+  ctx: TurnContext,
+  startedAt: number,
+  end: { readonly outcome: TurnOutcome } | { readonly error: unknown },
+): TurnEndEvent {
+  const at = ctx.clock.now();
+  const base = {
+    type: 'turn-end' as const,
+    agentId: ctx.agentId,
+    turnId: ctx.turnId,
+    stopReason: ctx.tally.stopReason,
+    usage: ctx.tally.usage,
+    at,
+    durationMs: at - startedAt,
+  };
+  if ('outcome' in end) return { ...base, outcome: end.outcome };
+  const { error } = end;
+  return {
+    ...base,
+    outcome: outcomeOf(error),
+    error: errorInfo(error),
+    ...(OutputTruncatedError.isInstance(error) ? { partialText: error.partialText } : {}),
+  };
+}
