@@ -92,9 +92,8 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
     await agent.run(args.prompt);
     return 0;
   } catch (error) {
-    const message = describeFailure(error);
-    if (args.json) io.stdout.write(`${JSON.stringify({ type: 'error', message })}\n`);
-    say(message);
+    // With --json the turn-end event already carries the error; stderr says it for people.
+    say(describeFailure(error));
     return CancelledError.isInstance(error) ? 130 : 1;
   } finally {
     signals.off('SIGINT', onInterrupt);
