@@ -1,4 +1,4 @@
-// Enforces ARCHITECTURE.md's dependency direction: core imports nothing of
+// Enforces docs/ARCHITECTURE.md's dependency direction: core imports nothing of
 // ours; feature packages import only core; the CLI may import anything but
 // testkit; testkit (a dev dependency) imports only core. Tests may also use testkit.
 import assert from 'node:assert/strict';
