@@ -1,13 +1,8 @@
 import { ModelError } from '@kodama/core';
 
-const TARGET = Symbol.for('kodama.ModelTargetError');
-const MISSING_KEY = Symbol.for('kodama.MissingApiKeyError');
-const UNREACHABLE = Symbol.for('kodama.ModelServerUnreachableError');
-const AUTH = Symbol.for('kodama.ModelAuthError');
-
-function has(value: unknown, marker: symbol): boolean {
-  return typeof value === 'object' && value !== null && marker in value;
-}
+// Every class here extends core's ModelError (and so KodamaError): `name`,
+// `code` and a cross-install `isInstance` are inherited, keyed by class name,
+// which must therefore stay unique across kodama's packages.
 
 /**
  * A model target string could not be understood: unknown provider, malformed
@@ -16,17 +11,10 @@ function has(value: unknown, marker: symbol): boolean {
 export class ModelTargetError extends ModelError {
   /** The target string as given. */
   readonly target: string;
-  protected readonly [TARGET] = true;
 
   constructor(target: string, message: string, options: { cause?: unknown } = {}) {
     super(message, { cause: options.cause });
-    this.name = 'ModelTargetError';
     this.target = target;
-  }
-
-  /** True for any ModelTargetError, even from another install. */
-  static override isInstance(value: unknown): value is ModelTargetError {
-    return has(value, TARGET);
   }
 }
 
@@ -34,17 +22,10 @@ export class ModelTargetError extends ModelError {
 export class MissingApiKeyError extends ModelError {
   /** Name of the environment variable that would fix it, e.g. `ANTHROPIC_API_KEY`. */
   readonly envVar: string;
-  protected readonly [MISSING_KEY] = true;
 
   constructor(provider: string, envVar: string) {
     super(`${provider} needs an API key: set ${envVar} or pick another --model`);
-    this.name = 'MissingApiKeyError';
     this.envVar = envVar;
-  }
-
-  /** True for any MissingApiKeyError, even from another install. */
-  static override isInstance(value: unknown): value is MissingApiKeyError {
-    return has(value, MISSING_KEY);
   }
 }
 
@@ -52,31 +33,58 @@ export class MissingApiKeyError extends ModelError {
 export class ModelServerUnreachableError extends ModelError {
   /** The URL that was tried. */
   readonly url: string;
-  protected readonly [UNREACHABLE] = true;
 
   constructor(url: string, message: string, options: { cause?: unknown; isRetryable?: boolean } = {}) {
     super(message, { cause: options.cause, isRetryable: options.isRetryable ?? true });
-    this.name = 'ModelServerUnreachableError';
     this.url = url;
-  }
-
-  /** True for any ModelServerUnreachableError, even from another install. */
-  static override isInstance(value: unknown): value is ModelServerUnreachableError {
-    return has(value, UNREACHABLE);
   }
 }
 
 /** The server refused the credentials (HTTP 401 or 403). Never retried. */
 export class ModelAuthError extends ModelError {
-  protected readonly [AUTH] = true;
-
   constructor(message: string, options: { status?: number; cause?: unknown } = {}) {
     super(message, { status: options.status, cause: options.cause, isRetryable: false });
-    this.name = 'ModelAuthError';
   }
+}
 
-  /** True for any ModelAuthError, even from another install. */
-  static override isInstance(value: unknown): value is ModelAuthError {
-    return has(value, AUTH);
+/** `60000` → `60 s`, `200` → `0.2 s`. */
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(3))} s`;
+}
+
+/** What {@link StreamIdleTimeoutError} reports. */
+export interface StreamIdleTimeoutDetails {
+  /** Provider name, e.g. `anthropic`. */
+  readonly provider: string;
+  /** The idle timeout that ran out, in ms. */
+  readonly idleTimeoutMs: number;
+  /** True when part of the answer had already reached the caller (then it is never retried). */
+  readonly midAnswer: boolean;
+}
+
+/**
+ * A model stream went silent: no data arrived for `idleTimeoutMs`, so the
+ * request was aborted. Before any part reached the caller the retry layer
+ * retries it like a dropped connection; mid-answer it is thrown as-is (a stream
+ * is never replayed). `isRetryable` is true either way: a stall is transient.
+ */
+export class StreamIdleTimeoutError extends ModelError {
+  /** The idle timeout that ran out, in ms. */
+  readonly idleTimeoutMs: number;
+  /** True when part of the answer had already reached the caller. */
+  readonly midAnswer: boolean;
+
+  constructor(details: StreamIdleTimeoutDetails) {
+    const { provider, idleTimeoutMs, midAnswer } = details;
+    const where = midAnswer
+      ? 'in the middle of the answer; the stream stalled and was closed'
+      : 'before the answer started; the server may be overloaded or still loading the model';
+    super(
+      `no data from ${provider} for ${seconds(idleTimeoutMs)} ${where}. If the model is just slow, ` +
+        'raise idleTimeoutMs (an option of resolveModel and of the adapters)',
+      { isRetryable: true },
+    );
+    this.idleTimeoutMs = idleTimeoutMs;
+    this.midAnswer = midAnswer;
   }
 }

@@ -1,11 +1,17 @@
 /**
  * @kodama/models: kodama's `Model` port over real providers. `resolveModel`
  * turns a "provider:model" target into a `Model`; `fromAiSdk` wraps any AI SDK
- * `LanguageModelV3`; retries, context-window detection and typed errors are
- * shared by every adapter.
+ * `LanguageModelV3`; retries, idle timeouts, context-window detection and
+ * typed errors are shared by every adapter.
+ *
+ * Importing this module loads no `@ai-sdk/*` package: each is imported when a
+ * target that needs it is resolved.
  */
+
+// The model port, declared in @kodama/core (documented there), re-exported for convenience.
 export type {
   FinishPart,
+  IdSource,
   Model,
   ModelRequest,
   ModelStreamPart,
@@ -22,16 +28,21 @@ export type {
   UsagePart,
 } from '@kodama/core';
 export { ModelError } from '@kodama/core';
+
+// Adapters: any AI SDK model, and kodama's lean OpenAI-compatible one.
 export { type AdapterOptions, fromAiSdk } from './adapter/from-ai-sdk.ts';
-export { parseToolArguments } from './adapter/parse-tool-arguments.ts';
+export type { ContextWindowProbe } from './context-window/cached-context-window.ts';
 export { lookupKnownContextWindow } from './context-window/known-context-windows.ts';
+// Errors (all extend ModelError).
 export {
   MissingApiKeyError,
   ModelAuthError,
   ModelServerUnreachableError,
   ModelTargetError,
+  StreamIdleTimeoutError,
 } from './errors.ts';
 export type { FetchFunction } from './http/fetch-json.ts';
+export { DEFAULT_IDLE_TIMEOUT_MS } from './idle/idle-timeout.ts';
 export {
   type ChatCompletionsModelOptions,
   createChatCompletionsModel,
@@ -42,7 +53,9 @@ export {
   type DiscoverOptions,
   discoverDefaultModel,
 } from './resolve/discover-default-model.ts';
+// Targets: parse, resolve, discover.
 export { type ModelTarget, parseTarget } from './resolve/parse-target.ts';
 export type { ModelEnv } from './resolve/provider-env.ts';
 export { type ResolveModelOptions, resolveModel } from './resolve/resolve-model.ts';
+// Policies and what they default to.
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry/retry-policy.ts';

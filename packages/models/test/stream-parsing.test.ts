@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseToolArguments } from '@kodama/models';
+import { parseToolArguments } from '../src/adapter/parse-tool-arguments.ts';
 import { SseDataSplitter } from '../src/openai-compatible/sse-data-splitter.ts';
 
 function split(pieces: string[]): string[] {

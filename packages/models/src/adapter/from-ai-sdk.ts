@@ -1,11 +1,16 @@
-import type { LanguageModelV3 } from '@ai-sdk/provider';
-import type { Model, ModelRequest, ModelStreamPart, StreamOptions } from '@kodama/core';
+import type { LanguageModelV3, LanguageModelV3CallOptions } from '@ai-sdk/provider';
+import type { IdSource, Model, ModelRequest, ModelStreamPart, StreamOptions } from '@kodama/core';
 import { type ContextWindowProbe, cachedContextWindow } from '../context-window/cached-context-window.ts';
 import { lookupKnownContextWindow } from '../context-window/known-context-windows.ts';
-import type { RetryPolicy } from '../retry/retry-policy.ts';
+import { IdleGuard } from '../idle/idle-guard.ts';
+import { idleTimeoutOf } from '../idle/idle-timeout.ts';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../retry/retry-policy.ts';
 import { streamWithRetry } from '../retry/stream-with-retry.ts';
 import { mapV3Stream } from './map-v3-stream.ts';
 import { toV3Prompt, toV3Tools } from './to-v3-prompt.ts';
+
+// Only types come from @ai-sdk/provider here: importing @kodama/models must not
+// load any AI SDK package (the providers are imported on first use).
 
 /** Options of {@link fromAiSdk} (and of kodama's own adapters). */
 export interface AdapterOptions {
@@ -17,6 +22,12 @@ export interface AdapterOptions {
   readonly probeContextWindow?: ContextWindowProbe;
   /** Retry behaviour; default 2 retries, 1 s base, 30 s cap. */
   readonly retry?: RetryPolicy;
+  /**
+   * Milliseconds a stream may stay silent before the request is aborted
+   * (`StreamIdleTimeoutError`; retried while no part reached the caller).
+   * Default {@link DEFAULT_IDLE_TIMEOUT_MS} (60 s); `Infinity` turns it off.
+   */
+  readonly idleTimeoutMs?: number;
   /** What fixes a 401/403, e.g. `check ANTHROPIC_API_KEY or pick another --model`. */
   readonly authHint?: string;
   /** What fixes a refused connection, e.g. `check your network or OPENAI_BASE_URL, or pick another --model`. */
@@ -29,9 +40,11 @@ export interface AdapterOptions {
  * Wraps any AI SDK `LanguageModelV3` as a kodama {@link Model}. Calls
  * `doStream` directly (never `streamText`, so no AI SDK retries are stacked on
  * ours) and maps its parts one by one; retries follow {@link AdapterOptions.retry}.
+ * The idle timeout counts time without a stream part (the AI SDK hides the bytes).
  */
 export function fromAiSdk(model: LanguageModelV3, options: AdapterOptions = {}): Model {
   const provider = options.provider ?? model.provider.split('.')[0] ?? model.provider;
+  const idleTimeoutMs = idleTimeoutOf(options.idleTimeoutMs);
   const context = {
     provider,
     authHint: options.authHint,
@@ -40,29 +53,48 @@ export function fromAiSdk(model: LanguageModelV3, options: AdapterOptions = {}):
     random: options.random,
   };
   const probe = options.probeContextWindow ?? (async () => lookupKnownContextWindow(model.modelId));
+
+  async function* attempt(
+    call: LanguageModelV3CallOptions,
+    signal: AbortSignal | undefined,
+    ids: IdSource | undefined,
+  ): AsyncGenerator<ModelStreamPart> {
+    const guard = new IdleGuard(signal, idleTimeoutMs);
+    let midAnswer = false;
+    try {
+      const result = await model.doStream({ ...call, abortSignal: guard.signal });
+      for await (const part of mapV3Stream(result.stream, {
+        provider,
+        signal: guard.signal,
+        watch: guard,
+        ids,
+      })) {
+        midAnswer = true;
+        yield part;
+      }
+    } catch (error) {
+      throw guard.error(error, midAnswer, provider);
+    } finally {
+      guard.stop();
+    }
+  }
+
   return {
     specificationVersion: 'kodama.model.v1',
     provider,
     modelId: model.modelId,
+    maxRetries: context.policy?.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries,
     contextWindow: cachedContextWindow(options.contextWindow, probe),
     stream(request: ModelRequest, streamOptions: StreamOptions = {}): AsyncIterable<ModelStreamPart> {
-      const prompt = toV3Prompt(request);
       const tools = toV3Tools(request.tools);
-      return streamWithRetry(
-        async function* attempt(signal) {
-          const result = await model.doStream({
-            prompt,
-            tools,
-            toolChoice: tools ? { type: 'auto' } : undefined,
-            maxOutputTokens: request.maxOutputTokens,
-            temperature: request.temperature,
-            abortSignal: signal,
-          });
-          yield* mapV3Stream(result.stream, provider, signal);
-        },
-        streamOptions,
-        context,
-      );
+      const call: LanguageModelV3CallOptions = {
+        prompt: toV3Prompt(request),
+        tools,
+        toolChoice: tools ? { type: 'auto' } : undefined,
+        maxOutputTokens: request.maxOutputTokens,
+        temperature: request.temperature,
+      };
+      return streamWithRetry((signal) => attempt(call, signal, streamOptions.ids), streamOptions, context);
     },
   };
 }

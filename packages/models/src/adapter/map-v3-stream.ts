@@ -1,9 +1,7 @@
-import {
-  InvalidResponseDataError,
-  type LanguageModelV3StreamPart,
-  type LanguageModelV3Usage,
-} from '@ai-sdk/provider';
-import { ModelError, type ModelStreamPart, type Usage } from '@kodama/core';
+import type { LanguageModelV3StreamPart, LanguageModelV3Usage } from '@ai-sdk/provider';
+import { type IdSource, ModelError, type ModelStreamPart, RANDOM_IDS, type Usage } from '@kodama/core';
+import { isAiSdkError } from './ai-sdk-error.ts';
+import { isInventedToolCallId } from './invented-tool-call-id.ts';
 import { parseToolArguments } from './parse-tool-arguments.ts';
 
 /** Normalized usage from a V3 usage record; `undefined` when the provider reported nothing. */
@@ -26,29 +24,56 @@ export function noFinishError(provider: string, detail?: string): ModelError {
   );
 }
 
+/** Options of {@link mapV3Stream}. */
+export interface MapV3Options {
+  /** Provider name for error messages. */
+  readonly provider: string;
+  /** Aborting it cancels the reader, which releases the connection. */
+  readonly signal?: AbortSignal;
+  /** Told when a read starts waiting and when a part arrived (the idle timeout). */
+  readonly watch?: { waiting(): void; received(): void };
+  /** Source of ids for tool calls whose id was invented or empty; random `call_<uuid>` when absent. */
+  readonly ids?: IdSource;
+}
+
 /**
  * Reads an AI SDK V3 part stream and yields kodama parts: one switch per part,
  * no buffering (the provider hands us the complete argument text on
  * `tool-call`). Calls that arrive whole, without `tool-input-*` parts (Gemini),
- * get a synthetic start and delta so consumers see one shape. An `error` part
- * is thrown as-is for the retry layer to classify; a stream without `finish`
- * throws a `ModelError`. Abort cancels the reader so the connection is released.
+ * get a synthetic start and delta so consumers see one shape. Ids a provider
+ * invented (see `inventToolCallId`) or left empty are replaced by ones from
+ * `ids`. An `error` part is thrown as-is for the retry layer to classify; a
+ * stream without `finish` throws a `ModelError`. Abort cancels the reader so
+ * the connection is released.
  */
 export async function* mapV3Stream(
   stream: ReadableStream<LanguageModelV3StreamPart>,
-  provider: string,
-  signal: AbortSignal | undefined,
+  options: MapV3Options,
 ): AsyncGenerator<ModelStreamPart, void, undefined> {
+  const { provider, signal, watch } = options;
   const reader = stream.getReader();
   const onAbort = (): void => {
     reader.cancel(signal?.reason).catch(() => {});
   };
   signal?.addEventListener('abort', onAbort, { once: true });
   const started = new Set<string>();
+  let renamed: Map<string, string> | undefined;
+  const idOf = (raw: string): string => {
+    if (!isInventedToolCallId(raw)) return raw;
+    renamed ??= new Map();
+    let id = renamed.get(raw);
+    if (id === undefined) {
+      id = (options.ids ?? RANDOM_IDS).next('tool-call');
+      renamed.set(raw, id);
+    }
+    return id;
+  };
   let finished = false;
   try {
     for (;;) {
+      watch?.waiting();
       const { done, value: part } = await reader.read();
+      watch?.received();
       if (done) break;
       switch (part.type) {
         case 'text-delta':
@@ -57,16 +82,18 @@ export async function* mapV3Stream(
         case 'reasoning-delta':
           if (part.delta) yield { type: 'reasoning-delta', text: part.delta };
           break;
-        case 'tool-input-start':
-          started.add(part.id);
-          yield { type: 'tool-call-start', id: part.id, name: part.toolName };
+        case 'tool-input-start': {
+          const id = idOf(part.id);
+          started.add(id);
+          yield { type: 'tool-call-start', id, name: part.toolName };
           break;
+        }
         case 'tool-input-delta':
-          if (part.delta) yield { type: 'tool-call-delta', id: part.id, argumentsDelta: part.delta };
+          if (part.delta) yield { type: 'tool-call-delta', id: idOf(part.id), argumentsDelta: part.delta };
           break;
         case 'tool-call': {
           if (part.providerExecuted) break;
-          const id = part.toolCallId;
+          const id = idOf(part.toolCallId);
           if (!started.has(id)) {
             yield { type: 'tool-call-start', id, name: part.toolName };
             if (part.input) yield { type: 'tool-call-delta', id, argumentsDelta: part.input };
@@ -82,10 +109,10 @@ export async function* mapV3Stream(
         case 'error':
           // openai-compatible reports a missing finish as an error part; keep our wording.
           if (
-            InvalidResponseDataError.isInstance(part.error) &&
-            /without a finish/i.test(part.error.message)
+            isAiSdkError(part.error, 'AI_InvalidResponseDataError') &&
+            /without a finish/i.test((part.error as Error).message)
           ) {
-            throw noFinishError(provider, part.error.message);
+            throw noFinishError(provider, (part.error as Error).message);
           }
           throw part.error;
         case 'finish': {

@@ -1,9 +1,16 @@
-import { ModelError, type ModelStreamPart, type StopReason, type Usage } from '@kodama/core';
+import {
+  type IdSource,
+  ModelError,
+  type ModelStreamPart,
+  RANDOM_IDS,
+  type StopReason,
+  type Usage,
+} from '@kodama/core';
 import { parseToolArguments } from '../adapter/parse-tool-arguments.ts';
 
 interface WireToolCallDelta {
   index?: number;
-  id?: string;
+  id?: string | null;
   function?: { name?: string; arguments?: string };
 }
 
@@ -60,6 +67,9 @@ function toUsage(usage: WireUsage): Usage {
  * (string ropes, no re-scan) and parsed once, at the end. The ends, usage and
  * finish are emitted by {@link ChatChunkMapper.end} so usage sent after the
  * finish chunk (`stream_options.include_usage`) still precedes `finish`.
+ * A call the server sent without an id gets one from `ids` (the caller's
+ * `StreamOptions.ids`, else random `call_<uuid>`): an index-based id would
+ * repeat in every response and clash in the conversation.
  */
 export class ChatChunkMapper {
   private readonly calls: OpenCall[] = [];
@@ -68,7 +78,10 @@ export class ChatChunkMapper {
   private sawChoice = false;
   private sawChunk = false;
 
-  constructor(private readonly provider: string) {}
+  constructor(
+    private readonly provider: string,
+    private readonly ids: IdSource = RANDOM_IDS,
+  ) {}
 
   /** Appends the parts of one chunk to `out`. Throws a chunk's `error` payload as-is. */
   push(chunk: WireChunk, out: ModelStreamPart[]): void {
@@ -94,7 +107,7 @@ export class ChatChunkMapper {
     if (!call) {
       const name = delta.function?.name;
       if (!name) throw new ModelError(`${this.provider} streamed arguments for a tool call that has no name`);
-      call = { id: delta.id || `call_${index}`, name, arguments: '' };
+      call = { id: delta.id || this.ids.next('tool-call'), name, arguments: '' };
       this.calls[index] = call;
       out.push({ type: 'tool-call-start', id: call.id, name });
     }

@@ -1,4 +1,5 @@
 import {
+  type IdSource,
   type Model,
   ModelError,
   type ModelRequest,
@@ -8,7 +9,10 @@ import {
 import type { AdapterOptions } from '../adapter/from-ai-sdk.ts';
 import { cachedContextWindow } from '../context-window/cached-context-window.ts';
 import type { FetchFunction } from '../http/fetch-json.ts';
+import { IdleGuard } from '../idle/idle-guard.ts';
+import { idleTimeoutOf } from '../idle/idle-timeout.ts';
 import { ProviderHttpError } from '../retry/provider-http-error.ts';
+import { DEFAULT_RETRY_POLICY } from '../retry/retry-policy.ts';
 import { streamWithRetry } from '../retry/stream-with-retry.ts';
 import { ChatChunkMapper, type WireChunk } from './chat-chunk-mapper.ts';
 import { SseDataSplitter } from './sse-data-splitter.ts';
@@ -18,11 +22,13 @@ import { toChatBody } from './to-chat-body.ts';
 export interface ChatCompletionsModelOptions extends AdapterOptions {
   /** API base including the version path, e.g. `http://127.0.0.1:8080/v1`. */
   readonly baseURL: string;
+  /** Model id sent as `model` in every request. */
   readonly modelId: string;
   /** Sent as `Authorization: Bearer <key>` when present. */
   readonly apiKey?: string;
   /** Extra request headers (e.g. OpenRouter's `HTTP-Referer`). */
   readonly headers?: Readonly<Record<string, string>>;
+  /** `fetch` used for model calls; the global one by default. */
   readonly fetch?: FetchFunction;
 }
 
@@ -43,6 +49,7 @@ export function createChatCompletionsModel(options: ChatCompletionsModelOptions)
     ...options.headers,
   };
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+  const idleTimeoutMs = idleTimeoutOf(options.idleTimeoutMs);
   const context = {
     provider,
     authHint: options.authHint,
@@ -51,50 +58,74 @@ export function createChatCompletionsModel(options: ChatCompletionsModelOptions)
     random: options.random,
   };
 
-  async function* attempt(body: string, signal: AbortSignal | undefined): AsyncGenerator<ModelStreamPart> {
-    const response = await doFetch(url, { method: 'POST', headers, body, signal });
-    if (!response.ok) {
-      throw new ProviderHttpError(response.status, response.headers, await response.text().catch(() => ''));
-    }
-    if (!response.body) throw new ProviderHttpError(response.status, response.headers, 'empty response body');
-    const reader = response.body.getReader();
-    const onAbort = (): void => {
-      reader.cancel(signal?.reason).catch(() => {});
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const mapper = new ChatChunkMapper(provider);
-    const splitter = new SseDataSplitter();
-    const out: ModelStreamPart[] = [];
-    const onData = (data: string): boolean => {
-      if (data === '[DONE]') return true;
-      let chunk: WireChunk;
-      try {
-        chunk = JSON.parse(data) as WireChunk;
-      } catch {
-        throw new ModelError(`${provider} sent a stream chunk that is not JSON: ${data.slice(0, 200)}`);
-      }
-      mapper.push(chunk, out);
-      return false;
-    };
+  async function* attempt(
+    body: string,
+    signal: AbortSignal | undefined,
+    ids: IdSource | undefined,
+  ): AsyncGenerator<ModelStreamPart> {
+    const guard = new IdleGuard(signal, idleTimeoutMs);
+    let midAnswer = false;
+    let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
     let finished = false;
     try {
+      const response = await doFetch(url, { method: 'POST', headers, body, signal: guard.signal });
+      if (!response.ok) {
+        throw new ProviderHttpError(response.status, response.headers, await response.text().catch(() => ''));
+      }
+      if (!response.body)
+        throw new ProviderHttpError(response.status, response.headers, 'empty response body');
+      reader = response.body.getReader();
+      // fetch errors the body when its signal aborts; an injected fetch may not, so cancel it too.
+      const opened = reader;
+      guard.signal.addEventListener('abort', () => opened.cancel(guard.signal.reason).catch(() => {}), {
+        once: true,
+      });
+      const mapper = new ChatChunkMapper(provider, ids);
+      const splitter = new SseDataSplitter();
+      const out: ModelStreamPart[] = [];
+      const onData = (data: string): boolean => {
+        if (data === '[DONE]') return true;
+        let chunk: WireChunk;
+        try {
+          chunk = JSON.parse(data) as WireChunk;
+        } catch {
+          throw new ModelError(`${provider} sent a stream chunk that is not JSON: ${data.slice(0, 200)}`);
+        }
+        mapper.push(chunk, out);
+        return false;
+      };
       for (;;) {
+        guard.waiting();
         const { done, value } = await reader.read();
+        guard.received();
         const stop = splitter.feed(done ? undefined : value, onData);
-        for (const part of out) yield part;
-        out.length = 0;
+        if (out.length > 0) {
+          midAnswer = true;
+          for (const part of out) yield part;
+          out.length = 0;
+        }
         if (done) finished = true;
         if (stop || done) break;
       }
       // Read to the end after `[DONE]`: cancelling a body that is not fully
       // read makes undici drop the keep-alive connection, and the next request
-      // pays for a new one.
-      while (!finished) finished = (await reader.read()).done;
+      // pays for a new one. A server that keeps the body open after `[DONE]`
+      // has still answered in full, so an idle timeout here only ends the wait.
+      try {
+        while (!finished) {
+          guard.waiting();
+          finished = (await reader.read()).done;
+        }
+      } catch (error) {
+        if (!guard.timedOut) throw error;
+      }
       mapper.end(out);
       for (const part of out) yield part;
+    } catch (error) {
+      throw guard.error(error, midAnswer, provider);
     } finally {
-      signal?.removeEventListener('abort', onAbort);
-      if (!finished) reader.cancel().catch(() => {});
+      guard.stop();
+      if (!finished) reader?.cancel().catch(() => {});
     }
   }
 
@@ -102,10 +133,11 @@ export function createChatCompletionsModel(options: ChatCompletionsModelOptions)
     specificationVersion: 'kodama.model.v1',
     provider,
     modelId: options.modelId,
+    maxRetries: context.policy?.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries,
     contextWindow: cachedContextWindow(options.contextWindow, options.probeContextWindow),
     stream(request: ModelRequest, streamOptions: StreamOptions = {}): AsyncIterable<ModelStreamPart> {
       const body = JSON.stringify(toChatBody(options.modelId, request));
-      return streamWithRetry((signal) => attempt(body, signal), streamOptions, context);
+      return streamWithRetry((signal) => attempt(body, signal, streamOptions.ids), streamOptions, context);
     },
   };
 }

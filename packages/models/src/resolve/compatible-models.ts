@@ -1,4 +1,3 @@
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { Model } from '@kodama/core';
 import { fromAiSdk } from '../adapter/from-ai-sdk.ts';
 import { type ContextWindowSource, contextWindowChain } from '../context-window/context-window-chain.ts';
@@ -63,6 +62,8 @@ export async function compatibleModel(
     probeContextWindow: contextWindowChain(modelId, server.contextSources, ctx.fetch),
   };
   if (ctx.implementation === 'ai-sdk') {
+    // Imported on first use: the default (lean) path never loads the AI SDK.
+    const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
     const provider = createOpenAICompatible({
       name: server.provider,
       baseURL: server.baseURL,

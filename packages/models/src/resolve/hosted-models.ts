@@ -1,8 +1,6 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { createOpenAI } from '@ai-sdk/openai';
 import type { Model } from '@kodama/core';
 import { type AdapterOptions, fromAiSdk } from '../adapter/from-ai-sdk.ts';
+import { inventToolCallId } from '../adapter/invented-tool-call-id.ts';
 import { MissingApiKeyError } from '../errors.ts';
 import type { FetchFunction } from '../http/fetch-json.ts';
 import { envValue, type ModelEnv } from './provider-env.ts';
@@ -29,9 +27,13 @@ function unreachableHint(baseUrlVar: string): string {
   return `check your network and ${baseUrlVar}, or pick another --model`;
 }
 
+// Each provider package is imported on first use, after the key check: loading
+// @kodama/models (and resolving a local target) must not pay for the AI SDK.
+
 /** OpenAI through `@ai-sdk/openai`'s chat-completions model. Base URL: OPENAI_BASE_URL (with `/v1`). */
-export function openAIModel(modelId: string, ctx: ProviderContext): Model {
+export async function openAIModel(modelId: string, ctx: ProviderContext): Promise<Model> {
   const apiKey = requireKey('OpenAI', ctx.env, 'OPENAI_API_KEY');
+  const { createOpenAI } = await import('@ai-sdk/openai');
   const provider = createOpenAI({ apiKey, baseURL: envValue(ctx.env, 'OPENAI_BASE_URL'), fetch: ctx.fetch });
   return fromAiSdk(provider.chat(modelId), {
     ...ctx.adapter,
@@ -42,8 +44,9 @@ export function openAIModel(modelId: string, ctx: ProviderContext): Model {
 }
 
 /** Anthropic through `@ai-sdk/anthropic`. ANTHROPIC_BASE_URL may omit `/v1`, as Anthropic's own SDK writes it. */
-export function anthropicModel(modelId: string, ctx: ProviderContext): Model {
+export async function anthropicModel(modelId: string, ctx: ProviderContext): Promise<Model> {
   const apiKey = requireKey('Anthropic', ctx.env, 'ANTHROPIC_API_KEY');
+  const { createAnthropic } = await import('@ai-sdk/anthropic');
   const base = envValue(ctx.env, 'ANTHROPIC_BASE_URL')?.replace(/\/+$/, '');
   const baseURL = base === undefined || base.endsWith('/v1') ? base : `${base}/v1`;
   const provider = createAnthropic({ apiKey, baseURL, fetch: ctx.fetch });
@@ -55,13 +58,19 @@ export function anthropicModel(modelId: string, ctx: ProviderContext): Model {
   });
 }
 
-/** Google Gemini through `@ai-sdk/google`. Key: GEMINI_API_KEY or GOOGLE_GENERATIVE_AI_API_KEY. */
-export function googleModel(modelId: string, ctx: ProviderContext): Model {
+/**
+ * Google Gemini through `@ai-sdk/google`. Key: GEMINI_API_KEY or
+ * GOOGLE_GENERATIVE_AI_API_KEY. Gemini sends no tool-call ids; the ones the
+ * provider invents are marked so the stream takes them from `StreamOptions.ids`.
+ */
+export async function googleModel(modelId: string, ctx: ProviderContext): Promise<Model> {
   const apiKey = requireKey('Google', ctx.env, 'GEMINI_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY');
+  const { createGoogleGenerativeAI } = await import('@ai-sdk/google');
   const provider = createGoogleGenerativeAI({
     apiKey,
     baseURL: envValue(ctx.env, 'GOOGLE_BASE_URL'),
     fetch: ctx.fetch,
+    generateId: inventToolCallId,
   });
   return fromAiSdk(provider(modelId), {
     ...ctx.adapter,

@@ -23,6 +23,12 @@ export interface ResolveModelOptions {
   readonly maxRetries?: number;
   /** Full retry policy (base and cap of the backoff); tests shrink the delays. */
   readonly retry?: RetryPolicy;
+  /**
+   * Milliseconds a model stream may stay silent before it is aborted with a
+   * `StreamIdleTimeoutError` (retried while nothing reached the caller).
+   * Default `DEFAULT_IDLE_TIMEOUT_MS` (60 s); `Infinity` turns it off.
+   */
+  readonly idleTimeoutMs?: number;
   /** `fetch` used for every request (probes and model calls). */
   readonly fetch?: FetchFunction;
   /** Aborts the resolution's own probes. */
@@ -55,6 +61,7 @@ export async function resolveModel(target: string, options: ResolveModelOptions 
   const env = options.env ?? process.env;
   const adapter: AdapterOptions = {
     contextWindow: options.contextWindow,
+    idleTimeoutMs: options.idleTimeoutMs,
     retry: {
       ...options.retry,
       ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),

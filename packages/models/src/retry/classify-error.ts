@@ -1,5 +1,5 @@
-import { APICallError } from '@ai-sdk/provider';
 import { ModelError } from '@kodama/core';
+import { isAiSdkError } from '../adapter/ai-sdk-error.ts';
 import { ModelAuthError, ModelServerUnreachableError } from '../errors.ts';
 import { ProviderHttpError } from './provider-http-error.ts';
 import { parseRetryAfter } from './retry-after.ts';
@@ -21,6 +21,13 @@ export interface ClassifiedError {
   readonly cause: string;
   /** The wait the server asked for, when it did. */
   readonly retryAfterMs?: number;
+}
+
+/** The fields kodama reads from the AI SDK's `APICallError`. */
+interface AiSdkApiCallError {
+  readonly message: string;
+  readonly statusCode?: number;
+  readonly responseHeaders?: Record<string, string>;
 }
 
 const TRANSIENT_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
@@ -78,11 +85,14 @@ export function classifyError(error: unknown, context: ErrorContext): Classified
     const modelError = fromStatus(error.status, error.message.replace(/^HTTP \d+: ?/, ''), context, error);
     return { error: modelError, cause: `HTTP ${error.status}`, retryAfterMs };
   }
-  if (APICallError.isInstance(error) && error.statusCode !== undefined) {
-    const retryAfterMs = parseRetryAfter(error.responseHeaders);
-    // Anthropic reports a leading `overloaded_error` event as a synthetic 529.
-    const modelError = fromStatus(error.statusCode, error.message, context, error);
-    return { error: modelError, cause: `HTTP ${error.statusCode}`, retryAfterMs };
+  if (isAiSdkError(error, 'AI_APICallError')) {
+    const { statusCode, responseHeaders, message } = error as AiSdkApiCallError;
+    if (statusCode !== undefined) {
+      const retryAfterMs = parseRetryAfter(responseHeaders);
+      // Anthropic reports a leading `overloaded_error` event as a synthetic 529.
+      const modelError = fromStatus(statusCode, message, context, error);
+      return { error: modelError, cause: `HTTP ${statusCode}`, retryAfterMs };
+    }
   }
   const message = messageOf(error);
   const code = errorCode(error);

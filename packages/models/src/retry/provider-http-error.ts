@@ -1,3 +1,4 @@
+import { KodamaError } from '@kodama/core';
 import type { HeaderSource } from './retry-after.ts';
 
 /**
@@ -5,14 +6,16 @@ import type { HeaderSource } from './retry-after.ts';
  * fetch-based code (the lean adapter, probes). {@link classifyError} turns it
  * into a `ModelError`; it never leaves the package.
  */
-export class ProviderHttpError extends Error {
+export class ProviderHttpError extends KodamaError {
+  /** The HTTP status. */
   readonly status: number;
+  /** The response headers (Retry-After is read from them). */
   readonly headers: HeaderSource;
+  /** The response body as text. */
   readonly body: string;
 
   constructor(status: number, headers: HeaderSource, body: string) {
     super(`HTTP ${status}${body ? `: ${summarizeBody(body)}` : ''}`);
-    this.name = 'ProviderHttpError';
     this.status = status;
     this.headers = headers;
     this.body = body;
