@@ -42,24 +42,7 @@ export async function runTurn(ctx: TurnContext): Promise<TurnResult> {
     const blank = isBlank(ctx.userMessage);
     if (blank && conversation.length === 0 && needsAMessage(model.provider))
       throw new EmptyTurnError(model.provider);
-    if (!blank) {
-      const content = ctx.userMessage!;
-      conversation.appendUser(content, 'user');
-      emit({ type: 'user-turn', agentId, turnId, content, midLoop: false });
-      if (ctx.extensionContext && ctx.extensions.some((e) => e.onUserMessage)) {
-        const step = {
-          kind: 'input' as const,
-          agentId,
-          turnId,
-          source: 'extensions' as const,
-          index: inputs.count++,
-        };
-        const injected = await ctx.stepRunner.input(step, async () => ({
-          contents: await userMessageInjections(ctx.extensions, ctx.extensionContext!, content),
-        }));
-        for (const extra of injected.contents) conversation.appendUser(extra, 'injected');
-      }
-    }
+    if (!blank) await appendUserMessage(ctx, ctx.userMessage!, inputs);
     for (let index = 0; ; ) {
       if (signal.aborted) throw new CancelledError({ cause: signal.reason });
       const tools = ctx.tools.current();
@@ -103,6 +86,32 @@ export async function runTurn(ctx: TurnContext): Promise<TurnResult> {
     }
     throw error;
   }
+}
+
+/**
+ * Appends the turn's user message and narrates it, then what extensions
+ * inject after it (an input step, so a replay returns the same injections).
+ */
+async function appendUserMessage(
+  ctx: TurnContext,
+  content: Content,
+  inputs: { count: number },
+): Promise<void> {
+  const { conversation, agentId, turnId, extensionContext } = ctx;
+  conversation.appendUser(content, 'user');
+  ctx.emit({ type: 'user-turn', agentId, turnId, content, midLoop: false });
+  if (!extensionContext || !ctx.extensions.some((e) => e.onUserMessage)) return;
+  const step = {
+    kind: 'input' as const,
+    agentId,
+    turnId,
+    source: 'extensions' as const,
+    index: inputs.count++,
+  };
+  const injected = await ctx.stepRunner.input(step, async () => ({
+    contents: await userMessageInjections(ctx.extensions, extensionContext, content),
+  }));
+  for (const extra of injected.contents) conversation.appendUser(extra, 'injected');
 }
 
 /**
