@@ -5,20 +5,11 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, test } from 'node:test';
-import { type ScriptedServer, startOpenAICompatibleServer } from '@kodama/testkit';
+import { test } from 'node:test';
 import { BIN, isolatedEnv, runKodama } from './support/run-kodama.ts';
+import { scriptedServers } from './support/scripted-servers.ts';
 
-const servers: ScriptedServer[] = [];
-after(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-});
-
-async function serve(script: Parameters<typeof startOpenAICompatibleServer>[0]['script']) {
-  const server = await startOpenAICompatibleServer({ script, models: ['scripted-model'] });
-  servers.push(server);
-  return server;
-}
+const serve = scriptedServers();
 
 test('ask runs a tool round trip: answer on stdout, tool traffic on stderr, exit 0', async () => {
   const server = await serve([

@@ -1,9 +1,9 @@
 // `kodama ask --json`: one event per line, from turn-start to turn-end, whatever ends the turn.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { after, test } from 'node:test';
-import { type ScriptedServer, startOpenAICompatibleServer } from '@kodama/testkit';
+import { test } from 'node:test';
 import { BIN, isolatedEnv, runKodama } from './support/run-kodama.ts';
+import { scriptedServers } from './support/scripted-servers.ts';
 
 interface Line {
   type: string;
@@ -12,16 +12,7 @@ interface Line {
   error?: { name: string; message: string };
 }
 
-const servers: ScriptedServer[] = [];
-after(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-});
-
-async function serve(script: Parameters<typeof startOpenAICompatibleServer>[0]['script']) {
-  const server = await startOpenAICompatibleServer({ script, models: ['scripted-model'] });
-  servers.push(server);
-  return server;
-}
+const serve = scriptedServers();
 
 function lines(stdout: string): Line[] {
   return stdout

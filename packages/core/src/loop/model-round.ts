@@ -5,7 +5,7 @@ import type { ToolCall } from '../messages/message.ts';
 import type { Model } from '../model/model.ts';
 import type { ModelRequest } from '../model/model-request.ts';
 import type { StopReason } from '../model/stop-reason.ts';
-import type { Usage } from '../model/usage.ts';
+import { EMPTY_USAGE, type Usage } from '../model/usage.ts';
 import type { ModelStepResult, ParsedToolInput } from './step-runner.ts';
 
 /** Who is asking, for {@link streamModelRound}'s events and the model's id fallbacks. */
@@ -87,4 +87,22 @@ export function duplicateToolCallId(calls: readonly ToolCall[]): string | undefi
     seen.add(call.id);
   }
   return undefined;
+}
+
+/**
+ * Narrates a complete response (streamed or replayed): `reasoning` when it
+ * has any, `assistant` when it has text and `withAnswer` (a cut answer the
+ * turn refuses is not announced as one), then `tokens` with the stop reason.
+ */
+export function narrateResponse(
+  who: { readonly agentId: string; readonly turnId: string; readonly emit: Emit },
+  modelId: string,
+  result: ModelStepResult,
+  withAnswer: boolean,
+): void {
+  const { agentId, turnId, emit } = who;
+  const { message, usage, finishReason } = result;
+  if (message.reasoning) emit({ type: 'reasoning', agentId, turnId, text: message.reasoning });
+  if (withAnswer && message.text !== '') emit({ type: 'assistant', agentId, turnId, text: message.text });
+  emit({ type: 'tokens', agentId, turnId, usage: usage ?? EMPTY_USAGE, modelId, stopReason: finishReason });
 }

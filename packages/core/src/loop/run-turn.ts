@@ -3,10 +3,9 @@ import { StepLimitExceeded } from '../controls/step-limit.ts';
 import { userMessageInjections } from '../extensions/hooks.ts';
 import type { Content } from '../messages/content.ts';
 import type { ModelRequest } from '../model/model-request.ts';
-import { EMPTY_USAGE } from '../model/usage.ts';
 import { EmptyTurnError, needsAMessage } from './empty-turn-error.ts';
 import { DuplicateToolCallIdError, OutputTruncatedError } from './model-errors.ts';
-import { duplicateToolCallId, streamModelRound } from './model-round.ts';
+import { duplicateToolCallId, narrateResponse, streamModelRound } from './model-round.ts';
 import { answerOpenToolCalls, repairWording } from './repair.ts';
 import type { InputStepResult, ModelStepResult } from './step-runner.ts';
 import { runSynthesizer } from './synthesizer.ts';
@@ -57,16 +56,7 @@ export async function runTurn(ctx: TurnContext): Promise<TurnResult> {
       const truncated = finishReason === 'length' && message.toolCalls.length === 0 && !ctx.acceptTruncated;
       if (!truncated && (message.text !== '' || message.toolCalls.length > 0))
         conversation.appendAssistant(message, model.modelId, usage);
-      if (message.reasoning) emit({ type: 'reasoning', agentId, turnId, text: message.reasoning });
-      if (message.text !== '' && !truncated) emit({ type: 'assistant', agentId, turnId, text: message.text });
-      emit({
-        type: 'tokens',
-        agentId,
-        turnId,
-        usage: usage ?? EMPTY_USAGE,
-        modelId: model.modelId,
-        stopReason: finishReason,
-      });
+      narrateResponse(ctx, model.modelId, result, !truncated);
       if (truncated) throw new OutputTruncatedError(message.text);
       if (message.toolCalls.length === 0) return { answer: message.text, synthesized: false };
       await runToolBatch(message.toolCalls, result.toolInputs, tools, ctx);

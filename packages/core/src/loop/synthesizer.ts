@@ -2,8 +2,8 @@ import type { Emit } from '../events/events.ts';
 import type { HistoryMessage } from '../history/history-message.ts';
 import { INTERRUPTED_RESULT } from '../history/repair.ts';
 import type { Content } from '../messages/content.ts';
-import { EMPTY_USAGE, type Usage } from '../model/usage.ts';
-import { streamModelRound } from './model-round.ts';
+import type { Usage } from '../model/usage.ts';
+import { narrateResponse, streamModelRound } from './model-round.ts';
 import {
   CANCELLED_RESULT,
   CANCELLED_SKIPPED_RESULT,
@@ -101,17 +101,7 @@ export async function runSynthesizer(
   };
   const round = { agentId, turnId, signal: ctx.signal, streaming: ctx.streaming, emit, ids: ctx.ids };
   const result = await ctx.stepRunner.model(step, () => streamModelRound(model, request, round));
-  const { message, usage, finishReason } = result;
-  ctx.tally.record(usage, finishReason);
-  if (message.reasoning) emit({ type: 'reasoning', agentId, turnId, text: message.reasoning });
-  if (message.text !== '') emit({ type: 'assistant', agentId, turnId, text: message.text });
-  emit({
-    type: 'tokens',
-    agentId,
-    turnId,
-    usage: usage ?? EMPTY_USAGE,
-    modelId: model.modelId,
-    stopReason: finishReason,
-  });
-  return { text: message.text, usage };
+  ctx.tally.record(result.usage, result.finishReason);
+  narrateResponse(round, model.modelId, result, true);
+  return { text: result.message.text, usage: result.usage };
 }
