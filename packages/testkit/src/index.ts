@@ -16,6 +16,7 @@ export type {
   ScriptedHttpFault,
   ScriptedNoFinishFault,
   ScriptedReply,
+  ScriptedStallFault,
   ScriptedStreamErrorFault,
   ScriptedToolCall,
   ScriptedUsage,

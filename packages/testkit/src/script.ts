@@ -5,8 +5,12 @@
 
 /** One tool call a scripted reply makes. */
 export interface ScriptedToolCall {
-  /** Call id; generated (`call_<n>`) when absent. */
-  readonly id?: string;
+  /**
+   * Call id; generated (`call_<n>`) when absent. `null` sends the call without
+   * an id, as some servers do, so the client must make one up
+   * (`ScriptedModel` takes it from `StreamOptions.ids`).
+   */
+  readonly id?: string | null;
   readonly name: string;
   /** Arguments: an object is JSON-encoded; a string is sent verbatim (so malformed JSON can be scripted). */
   readonly arguments: string | Record<string, unknown>;
@@ -82,6 +86,18 @@ export interface ScriptedEmptyChoicesFault {
   readonly fault: 'empty-choices';
 }
 
+/**
+ * A stream that starts and then goes silent with the connection held open,
+ * until the client gives up (tests of idle timeouts).
+ */
+export interface ScriptedStallFault {
+  readonly fault: 'stall';
+  /** The answer whose stream stalls. */
+  readonly answer: ScriptedAnswer;
+  /** SSE events sent before the silence; 0 sends only the response headers. Default 2. */
+  readonly afterEvents?: number;
+}
+
 /** A server that accepts the request and never answers (until the client gives up). */
 export interface ScriptedHangFault {
   readonly fault: 'hang';
@@ -94,6 +110,7 @@ export type ScriptedFault =
   | ScriptedNoFinishFault
   | ScriptedStreamErrorFault
   | ScriptedEmptyChoicesFault
+  | ScriptedStallFault
   | ScriptedHangFault;
 
 /** One scripted reply: an answer or a fault. */

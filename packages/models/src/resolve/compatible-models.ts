@@ -4,6 +4,7 @@ import { type ContextWindowSource, contextWindowChain } from '../context-window/
 import { ModelTargetError } from '../errors.ts';
 import { createChatCompletionsModel } from '../openai-compatible/chat-completions-model.ts';
 import type { ProviderContext } from './hosted-models.ts';
+import { importProvider } from './import-provider.ts';
 import { listModels } from './list-models.ts';
 
 /** Which implementation talks to OpenAI-compatible servers. */
@@ -63,7 +64,11 @@ export async function compatibleModel(
   };
   if (ctx.implementation === 'ai-sdk') {
     // Imported on first use: the default (lean) path never loads the AI SDK.
-    const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
+    const { createOpenAICompatible } = await importProvider(
+      server.target,
+      '@ai-sdk/openai-compatible',
+      () => import('@ai-sdk/openai-compatible'),
+    );
     const provider = createOpenAICompatible({
       name: server.provider,
       baseURL: server.baseURL,

@@ -3,6 +3,7 @@ import { type AdapterOptions, fromAiSdk } from '../adapter/from-ai-sdk.ts';
 import { inventToolCallId } from '../adapter/invented-tool-call-id.ts';
 import { MissingApiKeyError } from '../errors.ts';
 import type { FetchFunction } from '../http/fetch-json.ts';
+import { importProvider } from './import-provider.ts';
 import { envValue, type ModelEnv } from './provider-env.ts';
 
 /** What every provider factory is given besides the model id. */
@@ -33,7 +34,11 @@ function unreachableHint(baseUrlVar: string): string {
 /** OpenAI through `@ai-sdk/openai`'s chat-completions model. Base URL: OPENAI_BASE_URL (with `/v1`). */
 export async function openAIModel(modelId: string, ctx: ProviderContext): Promise<Model> {
   const apiKey = requireKey('OpenAI', ctx.env, 'OPENAI_API_KEY');
-  const { createOpenAI } = await import('@ai-sdk/openai');
+  const { createOpenAI } = await importProvider(
+    `openai:${modelId}`,
+    '@ai-sdk/openai',
+    () => import('@ai-sdk/openai'),
+  );
   const provider = createOpenAI({ apiKey, baseURL: envValue(ctx.env, 'OPENAI_BASE_URL'), fetch: ctx.fetch });
   return fromAiSdk(provider.chat(modelId), {
     ...ctx.adapter,
@@ -46,7 +51,11 @@ export async function openAIModel(modelId: string, ctx: ProviderContext): Promis
 /** Anthropic through `@ai-sdk/anthropic`. ANTHROPIC_BASE_URL may omit `/v1`, as Anthropic's own SDK writes it. */
 export async function anthropicModel(modelId: string, ctx: ProviderContext): Promise<Model> {
   const apiKey = requireKey('Anthropic', ctx.env, 'ANTHROPIC_API_KEY');
-  const { createAnthropic } = await import('@ai-sdk/anthropic');
+  const { createAnthropic } = await importProvider(
+    `anthropic:${modelId}`,
+    '@ai-sdk/anthropic',
+    () => import('@ai-sdk/anthropic'),
+  );
   const base = envValue(ctx.env, 'ANTHROPIC_BASE_URL')?.replace(/\/+$/, '');
   const baseURL = base === undefined || base.endsWith('/v1') ? base : `${base}/v1`;
   const provider = createAnthropic({ apiKey, baseURL, fetch: ctx.fetch });
@@ -65,7 +74,11 @@ export async function anthropicModel(modelId: string, ctx: ProviderContext): Pro
  */
 export async function googleModel(modelId: string, ctx: ProviderContext): Promise<Model> {
   const apiKey = requireKey('Google', ctx.env, 'GEMINI_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY');
-  const { createGoogleGenerativeAI } = await import('@ai-sdk/google');
+  const { createGoogleGenerativeAI } = await importProvider(
+    `google:${modelId}`,
+    '@ai-sdk/google',
+    () => import('@ai-sdk/google'),
+  );
   const provider = createGoogleGenerativeAI({
     apiKey,
     baseURL: envValue(ctx.env, 'GOOGLE_BASE_URL'),

@@ -15,6 +15,11 @@ export function thinkingSignature(request: RecordedRequest): string {
   return `testkit-signature-${request.callIndex + 1}`;
 }
 
+/** A call scripted with `id: null` has an empty id and goes out without one. */
+function wireId(id: string): { id?: string } {
+  return id === '' ? {} : { id };
+}
+
 function typed(type: string, payload: Record<string, unknown>): SseEvent {
   return { event: type, data: JSON.stringify({ type, ...payload }) };
 }
@@ -74,7 +79,7 @@ export function encodeAnthropicStream(
   }
   for (const call of answer.toolCalls) {
     block(
-      { type: 'tool_use', id: call.id, name: call.name, input: {} },
+      { type: 'tool_use', ...wireId(call.id), name: call.name, input: {} },
       pieces(call.arguments).map((partial_json) => ({ type: 'input_json_delta', partial_json })),
     );
   }
@@ -111,7 +116,7 @@ export function encodeAnthropicMessage(
   }
   if (answer.text !== '') content.push({ type: 'text', text: answer.text });
   for (const call of answer.toolCalls) {
-    content.push({ type: 'tool_use', id: call.id, name: call.name, input: toolInput(call.arguments) });
+    content.push({ type: 'tool_use', ...wireId(call.id), name: call.name, input: toolInput(call.arguments) });
   }
   return {
     ...messageEnvelope(request, model),

@@ -50,11 +50,11 @@ export function encodeOpenAIStream(
   for (const piece of splitText(answer.text, answer.chunkSize)) content.push(event({ content: piece }));
   answer.toolCalls.forEach((call, index) => {
     const [first = '', ...rest] = splitText(call.arguments, answer.chunkSize);
+    // A call scripted with `id: null` has an empty id and goes out without one.
+    const id = call.id === '' ? {} : { id: call.id };
     content.push(
       event({
-        tool_calls: [
-          { index, id: call.id, type: 'function', function: { name: call.name, arguments: first } },
-        ],
+        tool_calls: [{ index, ...id, type: 'function', function: { name: call.name, arguments: first } }],
       }),
     );
     for (const piece of rest)
@@ -83,7 +83,7 @@ export function encodeOpenAICompletion(
   if (answer.reasoning !== '') message.reasoning_content = answer.reasoning;
   if (answer.toolCalls.length > 0) {
     message.tool_calls = answer.toolCalls.map((call) => ({
-      id: call.id,
+      ...(call.id === '' ? {} : { id: call.id }),
       type: 'function',
       function: { name: call.name, arguments: call.arguments },
     }));

@@ -65,7 +65,7 @@ export class ScriptedModel implements Model {
     const picked = pickReply(this.#script, recorded, 'ScriptedModel');
     if (!picked.ok) return failing(new Error(picked.message));
     const requestChars = JSON.stringify(copy).length;
-    return this.#play(picked.reply, requestChars, options.signal);
+    return this.#play(picked.reply, requestChars, options);
   }
 
   /** The configured context window, or `undefined`. */
@@ -85,9 +85,12 @@ export class ScriptedModel implements Model {
     }
   }
 
-  async *#play(reply: ScriptedReply, requestChars: number, signal: AbortSignal | undefined) {
+  async *#play(reply: ScriptedReply, requestChars: number, options: StreamOptions) {
+    const { signal, ids } = options;
+    // A call scripted with `id: null` gets what an adapter gives it: an id from the caller's source.
+    const missingCallId = (): string => ids?.next('tool-call') ?? this.#nextCallId();
     const resolve = (answer: ScriptedAnswer): ResolvedAnswer =>
-      resolveAnswer(answer, { nextCallId: this.#nextCallId, requestChars });
+      resolveAnswer(answer, { nextCallId: this.#nextCallId, missingCallId, requestChars });
     signal?.throwIfAborted();
     if (!('fault' in reply)) {
       const answer = resolve(reply);
@@ -102,6 +105,13 @@ export class ScriptedModel implements Model {
         const parts = [...contentParts(answer), ...closingParts(answer)];
         yield* emit(parts.slice(0, reply.afterEvents ?? 2), answer, signal);
         throw cutFaultError();
+      }
+      case 'stall': {
+        const answer = resolve(reply.answer);
+        const parts = [...contentParts(answer), ...closingParts(answer)];
+        yield* emit(parts.slice(0, reply.afterEvents ?? 2), answer, signal);
+        await waitForAbort(signal);
+        return;
       }
       case 'no-finish': {
         const answer = resolve(reply.answer);

@@ -14,7 +14,7 @@ function streamErrorStatus(errorType: string): number {
 
 /**
  * Plays one scripted reply over HTTP in `dialect`'s wire format: answers,
- * HTTP errors, cuts, missing finishes, mid-stream errors, empty choices and hangs.
+ * HTTP errors, cuts, stalls, missing finishes, mid-stream errors, empty choices and hangs.
  */
 export async function playReply(
   exchange: HttpExchange,
@@ -65,6 +65,25 @@ export async function playReply(
       const { content, finish } = dialect.stream(answer, request);
       const events = [...content, ...finish].slice(0, after);
       return streamSse(exchange, events, { chunkDelayMs: answer.chunkDelayMs, ending: 'cut' });
+    }
+    case 'stall': {
+      const answer = resolve(reply.answer);
+      const after = reply.afterEvents ?? 2;
+      await sleep(answer.latencyMs, exchange.signal);
+      if (!streamed) {
+        // The headers and (unless afterEvents is 0) half a JSON body, then silence.
+        const text = JSON.stringify(dialect.completion(answer, request, true));
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(text)),
+        });
+        if (after > 0) res.write(text.slice(0, Math.floor(text.length / 2)));
+        else res.flushHeaders();
+        return;
+      }
+      const { content, finish } = dialect.stream(answer, request);
+      const events = [...content, ...finish].slice(0, after);
+      return streamSse(exchange, events, { chunkDelayMs: answer.chunkDelayMs, ending: 'hold' });
     }
     case 'no-finish': {
       const answer = resolve(reply.answer);

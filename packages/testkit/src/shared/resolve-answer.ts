@@ -2,6 +2,7 @@ import type { ScriptedAnswer, ScriptedUsage } from '../script.ts';
 
 /** A scripted tool call with its id assigned and its arguments as wire text. */
 export interface ResolvedToolCall {
+  /** The call's id; empty when the wire must carry none (scripted `id: null`). */
   readonly id: string;
   readonly name: string;
   readonly arguments: string;
@@ -42,19 +43,23 @@ export function defaultUsage(requestChars: number, answer: Omit<ResolvedAnswer, 
   };
 }
 
-/**
- * Fills in an answer's defaults. `nextCallId` supplies ids for tool calls that
- * scripted none; `requestChars` sizes the default usage.
- */
-export function resolveAnswer(
-  answer: ScriptedAnswer,
-  context: { readonly nextCallId: () => string; readonly requestChars: number },
-): ResolvedAnswer {
+/** What {@link resolveAnswer} needs besides the answer. */
+export interface ResolveContext {
+  /** Supplies ids for tool calls that scripted none. */
+  readonly nextCallId: () => string;
+  /** The id of a call scripted with `id: null`; empty (no id on the wire) when absent. */
+  readonly missingCallId?: () => string;
+  /** Request size in characters, for the default usage. */
+  readonly requestChars: number;
+}
+
+/** Fills in an answer's defaults. */
+export function resolveAnswer(answer: ScriptedAnswer, context: ResolveContext): ResolvedAnswer {
   const base = {
     reasoning: answer.reasoning ?? '',
     text: answer.text ?? '',
     toolCalls: (answer.toolCalls ?? []).map((call) => ({
-      id: call.id ?? context.nextCallId(),
+      id: call.id === null ? (context.missingCallId?.() ?? '') : (call.id ?? context.nextCallId()),
       name: call.name,
       arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
     })),

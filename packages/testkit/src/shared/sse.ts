@@ -12,12 +12,13 @@ export function formatSse(event: SseEvent): string {
   return (event.event === undefined ? '' : `event: ${event.event}\n`) + `data: ${event.data}\n\n`;
 }
 
-/** How a streamed response ends after its events. */
-export type SseEnding = 'end' | 'cut';
+/** How a streamed response ends after its events: cleanly, with a cut socket, or not at all (held open). */
+export type SseEnding = 'end' | 'cut' | 'hold';
 
 /**
  * Streams `events` with `chunkDelayMs` between them, then ends the response
- * (`end`) or destroys the socket (`cut`, after the last event is flushed).
+ * (`end`), destroys the socket (`cut`, after the last event is flushed) or
+ * leaves it open and silent (`hold`, until the client or `close()` ends it).
  * Stops quietly when the client goes away.
  */
 export async function streamSse(
@@ -38,5 +39,5 @@ export async function streamSse(
     await new Promise<void>((resolve) => res.write(formatSse(event), () => resolve()));
   }
   if (options.ending === 'cut') exchange.cut();
-  else res.end();
+  else if (options.ending === 'end') res.end();
 }

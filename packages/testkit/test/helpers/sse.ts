@@ -48,3 +48,20 @@ export function postJson(
     body: JSON.stringify(body),
   });
 }
+
+/**
+ * Reads until `count` complete events have arrived (0: returns at once) and
+ * gives back their text, leaving the body unread after them.
+ */
+export async function readEvents(response: Response, count: number): Promise<string> {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  while (text.split('\n\n').length - 1 < count) {
+    const { done, value } = await reader.read();
+    if (done) throw new Error(`the body ended after ${parseSse(text).length} of ${count} events`);
+    text += decoder.decode(value, { stream: true });
+  }
+  reader.releaseLock();
+  return text;
+}
