@@ -2,6 +2,12 @@
 // Collects every *.test.ts under packages/*/test and test/ and hands them to
 // Node's built-in runner in one process tree (Node 20's --test has no globs).
 // The per-test timeout is no speed goal: it turns a hang into a failure.
+//
+// Tests run from source: the `@kodama/source` export condition makes every
+// `@kodama/*` import resolve to `src/*.ts` (tsx compiles them), also in child
+// processes that inherit the environment (NODE_OPTIONS). A few tests exercise
+// the compiled output on plain Node (the `kodama` bin, the pack test), so the
+// build runs first: `tsc -b` is incremental, and dist/ is never older than src/.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,9 +34,21 @@ if (selected.length === 0) {
   console.error('no test files found');
   process.exit(1);
 }
-const result = spawnSync(
+const build = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=4', '--test-timeout=180000', ...selected],
+  [join('node_modules', 'typescript', 'bin', 'tsc'), '-b', 'tsconfig.build.json'],
   { stdio: 'inherit' },
 );
-process.exit(result.status ?? 1);
+// tsc -b still writes every file it can when a project has type errors, so the
+// tests run either way; the run fails at the end.
+if (build.status !== 0) console.error('the build (tsc -b tsconfig.build.json) reported errors; see above');
+const SOURCE = '--conditions=@kodama/source';
+const result = spawnSync(
+  process.execPath,
+  [SOURCE, '--import', 'tsx', '--test', '--test-concurrency=4', '--test-timeout=180000', ...selected],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${SOURCE}`.trim() },
+  },
+);
+process.exit(build.status === 0 ? (result.status ?? 1) : 1);

@@ -1,5 +1,11 @@
 import { parseArgs } from 'node:util';
 
+/** Where `kodama ask --sandbox` may run bash. */
+export type SandboxKind = 'none' | 'bubblewrap';
+
+/** Every `--sandbox` value, in the order the usage lists them. */
+export const SANDBOX_KINDS: readonly SandboxKind[] = ['none', 'bubblewrap'];
+
 /** A parsed `kodama ask` command line. */
 export interface AskArgs {
   readonly command: 'ask';
@@ -9,47 +15,114 @@ export interface AskArgs {
   readonly json: boolean;
   readonly root: string | undefined;
   readonly yes: boolean;
-  readonly sandbox: string | undefined;
+  readonly sandbox: SandboxKind | undefined;
   readonly maxSteps: number | undefined;
 }
 
-/** `kodama help` / `--help`, or `--version`. */
-export interface InfoArgs {
-  readonly command: 'help' | 'version';
+/** The commands kodama knows; each has a usage text. */
+export type Command = 'ask' | 'help' | 'version';
+
+/** `kodama --help`, `kodama help [<command>]`, `kodama <command> --help`: print a usage to stdout. */
+export interface HelpArgs {
+  readonly command: 'help';
+  /** Whose usage: kodama's own, or one command's. */
+  readonly topic: 'kodama' | Command;
+}
+
+/** `kodama --version` / `kodama version`. */
+export interface VersionArgs {
+  readonly command: 'version';
 }
 
 /** What the command line asks for. */
-export type CliArgs = AskArgs | InfoArgs;
+export type CliArgs = AskArgs | HelpArgs | VersionArgs;
 
-/** A command line kodama cannot act on; the message says what to type instead. */
+/**
+ * A command line kodama cannot act on; the message says what to type instead
+ * and `topic` names the usage to print after it. A plain `Error`, not a
+ * `KodamaError`: the argument parser must not load `@kodama/core`, so that
+ * `kodama --version` and `--help` answer without it.
+ */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
+
+  constructor(
+    message: string,
+    /** Whose usage to print after the message. */
+    readonly topic: HelpArgs['topic'] = 'kodama',
+  ) {
+    super(message);
+  }
 }
 
 /** The default tool set of `kodama ask`. */
 export const DEFAULT_TOOLS: readonly string[] = ['calculator'];
 
+const COMMANDS: readonly Command[] = ['ask', 'help', 'version'];
+
+function isCommand(value: string): value is Command {
+  return (COMMANDS as readonly string[]).includes(value);
+}
+
 /** Parses argv (without `node` and the script path). Throws UsageError with a helpful message. */
 export function parseCliArgs(argv: readonly string[]): CliArgs {
   const [command, ...rest] = argv;
-  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
-    return { command: 'help' };
-  }
-  if (command === '--version' || command === 'version') return { command: 'version' };
-  if (command !== 'ask') throw new UsageError(`unknown command "${command}". Try: kodama ask "<prompt>"`);
+  if (command === undefined || command === '--help' || command === '-h')
+    return { command: 'help', topic: 'kodama' };
+  if (command === '--version' || command === '-v') return { command: 'version' };
+  if (command === 'ask') return parseAsk(rest);
+  if (command === 'help') return parseHelp(rest);
+  if (command === 'version') return parseVersion(rest);
+  throw new UsageError(`unknown command "${command}". Try: kodama ask "<prompt>"`);
+}
 
-  let parsed: ReturnType<typeof parseAsk>;
+/** True when `--help` or `-h` comes before any `--` (after it, they are prompt text). */
+function asksForHelp(args: readonly string[]): boolean {
+  const end = args.indexOf('--');
+  return (end === -1 ? args : args.slice(0, end)).some((a) => a === '--help' || a === '-h');
+}
+
+/** Runs node's strict parser, turning its errors into UsageErrors for `topic`. */
+function strictParse<T>(topic: Command, parse: () => T): T {
   try {
-    parsed = parseAsk(rest);
+    return parse();
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    throw new UsageError(error instanceof Error ? error.message : String(error), topic);
   }
-  const { values, positionals } = parsed;
+}
+
+function parseAsk(args: readonly string[]): AskArgs | HelpArgs {
+  // Help wins over every other problem on the line: `kodama ask --bogus --help` shows the options.
+  if (asksForHelp(args)) return { command: 'help', topic: 'ask' };
+  const { values, positionals } = strictParse('ask', () =>
+    parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        model: { type: 'string', short: 'm' },
+        tools: { type: 'string', short: 't' },
+        json: { type: 'boolean' },
+        root: { type: 'string' },
+        yes: { type: 'boolean', short: 'y' },
+        sandbox: { type: 'string' },
+        'max-steps': { type: 'string' },
+      },
+    }),
+  );
   const prompt = positionals.join(' ').trim();
-  if (prompt === '') throw new UsageError('kodama ask needs a prompt, e.g. kodama ask "What is 17 * 23?"');
+  if (prompt === '')
+    throw new UsageError('kodama ask needs a prompt, e.g. kodama ask "What is 17 * 23?"', 'ask');
   const maxSteps = values['max-steps'] === undefined ? undefined : Number(values['max-steps']);
   if (maxSteps !== undefined && !(Number.isInteger(maxSteps) && maxSteps > 0)) {
-    throw new UsageError(`--max-steps must be a positive integer, got "${values['max-steps']}"`);
+    throw new UsageError(`--max-steps must be a positive integer, got "${values['max-steps']}"`, 'ask');
+  }
+  const sandbox = values.sandbox;
+  if (sandbox !== undefined && !(SANDBOX_KINDS as readonly string[]).includes(sandbox)) {
+    throw new UsageError(
+      `unknown sandbox "${sandbox}". Use --sandbox ${SANDBOX_KINDS.join(' or --sandbox ')}`,
+      'ask',
+    );
   }
   const tools = (values.tools ?? DEFAULT_TOOLS.join(','))
     .split(',')
@@ -63,45 +136,76 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     json: values.json ?? false,
     root: values.root,
     yes: values.yes ?? false,
-    sandbox: values.sandbox,
+    sandbox: sandbox as SandboxKind | undefined,
     maxSteps,
   };
 }
 
-function parseAsk(args: readonly string[]) {
-  return parseArgs({
-    args: [...args],
-    allowPositionals: true,
-    strict: true,
-    options: {
-      model: { type: 'string', short: 'm' },
-      tools: { type: 'string', short: 't' },
-      json: { type: 'boolean' },
-      root: { type: 'string' },
-      yes: { type: 'boolean', short: 'y' },
-      sandbox: { type: 'string' },
-      'max-steps': { type: 'string' },
-    },
-  });
+function parseHelp(args: readonly string[]): HelpArgs {
+  if (asksForHelp(args)) return { command: 'help', topic: 'help' };
+  const { positionals } = strictParse('help', () =>
+    parseArgs({ args: [...args], allowPositionals: true, strict: true, options: {} }),
+  );
+  const [topic, extra] = positionals;
+  if (extra !== undefined) throw new UsageError('kodama help takes at most one command', 'help');
+  if (topic === undefined) return { command: 'help', topic: 'kodama' };
+  if (!isCommand(topic)) throw new UsageError(`unknown command "${topic}"`, 'help');
+  return { command: 'help', topic };
 }
 
-/** The text of `kodama help`. */
-export const HELP = `kodama: a terminal agent
+function parseVersion(args: readonly string[]): VersionArgs | HelpArgs {
+  if (asksForHelp(args)) return { command: 'help', topic: 'version' };
+  strictParse('version', () =>
+    parseArgs({ args: [...args], allowPositionals: false, strict: true, options: {} }),
+  );
+  return { command: 'version' };
+}
 
-Usage:
-  kodama ask "<prompt>" [options]     run one agent turn and print the answer
-
-Options:
+const ASK_OPTIONS = `Options of ask:
   -m, --model <target>     model to use (see "Model targets"); else $KODAMA_MODEL,
                            else the first local server found, else the first API key found
   -t, --tools <names>      comma-separated tools to offer (default: calculator)
       --json               print one JSON event per line instead of text
       --root <dir>         project root for file tools (default: current directory)
   -y, --yes                approve every confirmation (file overwrites, shell commands)
-      --sandbox <kind>     run bash under "bubblewrap" (default: none)
+      --sandbox <kind>     run bash under "bubblewrap", or "none" (default: none)
       --max-steps <n>      tool-call budget for the turn (default: 25)
+  -h, --help               print this help
 
 Model targets:
   openai:<id>  anthropic:<id>  google:<id>  openrouter:<vendor/id>  ollama:<id>
   llamacpp[:<id>]  lmstudio:<id>  openai-compatible:<base url>[@<model id>]
 `;
+
+/** The text of `kodama --help`. */
+export const HELP = `kodama: a terminal agent
+
+Usage:
+  kodama ask "<prompt>" [options]     run one agent turn and print the answer
+  kodama help [<command>]             print this help, or the help of a command
+  kodama version                      print the version (also: kodama --version, -v)
+
+${ASK_OPTIONS}`;
+
+const USAGE: Readonly<Record<HelpArgs['topic'], string>> = {
+  kodama: HELP,
+  ask: `Usage: kodama ask "<prompt>" [options]
+
+Runs one agent turn: the answer streams to stdout; thinking, tool calls and
+notices go to stderr.
+
+${ASK_OPTIONS}`,
+  help: `Usage: kodama help [<command>]
+
+Prints the help of kodama, or of one command: ${COMMANDS.join(', ')}.
+`,
+  version: `Usage: kodama version   (also: kodama --version, kodama -v)
+
+Prints "kodama <version>".
+`,
+};
+
+/** The usage text for `topic` (kodama's own, or a command's). */
+export function usage(topic: HelpArgs['topic']): string {
+  return USAGE[topic];
+}

@@ -1,4 +1,3 @@
 /** The `kodama` command as a library: `main(argv, io)` resolves to an exit status. */
 
-export type { CliIO } from './main.ts';
-export { EXIT, main } from './main.ts';
+export { type CliIO, EXIT, main } from './main.ts';

@@ -1,32 +1,44 @@
 import { readFileSync } from 'node:fs';
-import { HELP, parseCliArgs, UsageError } from './args.ts';
-import { ask, type CliIO } from './ask.ts';
+import { parseCliArgs, UsageError, usage } from './args.ts';
+import type { CliIO } from './ask.ts';
 
 export type { CliIO } from './ask.ts';
 
 /** Exit statuses of the `kodama` command. */
 export const EXIT = Object.freeze({ ok: 0, failed: 1, usage: 2, cancelled: 130 });
 
-/** Runs the `kodama` command; resolves to the exit status. Never calls process.exit. */
+/** The version in kodama's package.json (next to `src/` and `dist/` alike). */
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
+
+/**
+ * Runs the `kodama` command; resolves to the exit status. Never calls
+ * process.exit. Only the argument parser is loaded up front: `--version` and
+ * `--help` answer without loading the agent, and `ask` is imported when run.
+ */
 export async function main(argv: readonly string[], io: CliIO): Promise<number> {
   let args: ReturnType<typeof parseCliArgs>;
   try {
     args = parseCliArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.stderr.write(`kodama: ${error.message}\n\n${HELP}`);
+    io.stderr.write(`kodama: ${error.message}\n\n${usage(error.topic)}`);
     return EXIT.usage;
   }
-  if (args.command === 'help') {
-    io.stdout.write(HELP);
-    return EXIT.ok;
+  switch (args.command) {
+    case 'help':
+      io.stdout.write(usage(args.topic));
+      return EXIT.ok;
+    case 'version':
+      io.stdout.write(`kodama ${version()}\n`);
+      return EXIT.ok;
+    case 'ask': {
+      const { ask } = await import('./ask.ts');
+      return ask(args, io);
+    }
   }
-  if (args.command !== 'ask') {
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-      version: string;
-    };
-    io.stdout.write(`kodama ${pkg.version}\n`);
-    return EXIT.ok;
-  }
-  return ask(args, io);
 }

@@ -1,44 +1,53 @@
-import type { AnyTool } from '@kodama/core';
+import { type AnyTool, UnknownToolError } from '@kodama/core';
 import type { ToolSetup } from './tool-setup.ts';
 
+export { UnknownToolError } from '@kodama/core';
 export type { ToolSetup } from './tool-setup.ts';
 
-type Family = (names: readonly string[], setup: ToolSetup) => Promise<AnyTool[]>;
-
-/** Each family's tool names, and how to build them (loaded only when used). */
-const FAMILIES: ReadonlyArray<{ readonly names: readonly string[]; readonly build: Family }> = [
-  {
-    names: ['calculator', 'fetch', 'web_scrape', 'web_search'],
-    build: async (names, setup) => (await import('./web-tools.ts')).webTools(names, setup),
-  },
-  {
-    names: ['read', 'write', 'edit', 'grep', 'glob', 'bash'],
-    build: async (names, setup) => (await import('./workspace-tools.ts')).workspaceToolSet(names, setup),
-  },
-];
-
-/** Every tool name `--tools` accepts. */
-export const TOOL_NAMES: readonly string[] = FAMILIES.flatMap((f) => f.names);
-
-/** Thrown for a `--tools` entry kodama does not ship. */
-export class UnknownToolError extends Error {
-  override readonly name = 'UnknownToolError';
+/** One package's tools as the CLI offers them: the names its registry holds, and how to build some of them. */
+export interface ToolFamily {
+  readonly names: readonly string[];
+  /** Builds the named tools (all of them in `names`). */
+  build(names: readonly string[], setup: ToolSetup): Promise<AnyTool[]>;
 }
 
-/** Builds the named tools, in the order given. */
+/**
+ * The tool families `--tools` draws from, in lookup order, each imported
+ * only when a requested name is not found in the ones before it: a
+ * calculator-only `kodama ask` never loads the workspace package.
+ */
+const FAMILIES: ReadonlyArray<() => Promise<ToolFamily>> = [
+  async () => (await import('./web-tools.ts')).WEB_TOOLS,
+  async () => (await import('./workspace-tools.ts')).WORKSPACE_TOOLS,
+];
+
+/** Every tool name `--tools` accepts, from the packages' registries (loads every family). */
+export async function toolNames(): Promise<string[]> {
+  const families = await Promise.all(FAMILIES.map((load) => load()));
+  return families.flatMap((family) => family.names);
+}
+
+/**
+ * Builds the named tools, in the order given (duplicates dropped).
+ *
+ * @throws UnknownToolError (from `@kodama/core`) for a name no family holds,
+ *   before any tool is built.
+ */
 export async function buildTools(names: readonly string[], setup: ToolSetup): Promise<AnyTool[]> {
-  const unknown = names.filter((n) => !TOOL_NAMES.includes(n));
-  if (unknown.length > 0) {
-    throw new UnknownToolError(
-      `unknown tool ${unknown.map((n) => `"${n}"`).join(', ')}. Available: ${TOOL_NAMES.join(', ')}`,
-    );
-  }
   const unique = [...new Set(names)];
+  const plan: Array<{ family: ToolFamily; names: string[] }> = [];
+  let left = unique;
+  for (const load of FAMILIES) {
+    if (left.length === 0) break;
+    const family = await load();
+    const mine = left.filter((n) => family.names.includes(n));
+    if (mine.length > 0) plan.push({ family, names: mine });
+    left = left.filter((n) => !family.names.includes(n));
+  }
+  if (left.length > 0) throw new UnknownToolError(left, await toolNames());
   const built = new Map<string, AnyTool>();
-  for (const family of FAMILIES) {
-    const wanted = unique.filter((n) => family.names.includes(n));
-    if (wanted.length === 0) continue;
-    for (const tool of await family.build(wanted, setup)) built.set(tool.name, tool);
+  for (const step of plan) {
+    for (const tool of await step.family.build(step.names, setup)) built.set(tool.name, tool);
   }
   return unique.map((n) => {
     const tool = built.get(n);

@@ -1,3 +1,4 @@
+import type { SandboxKind } from './args.ts';
 import type { KodamaConfig } from './config.ts';
 
 /** What building the chosen tools may need from the command line and the terminal. */
@@ -7,8 +8,8 @@ export interface ToolSetup {
   readonly root: string;
   /** Approve every confirmation. */
   readonly yes: boolean;
-  /** `none` or `bubblewrap`. */
-  readonly sandbox: string;
+  /** Where bash runs; the argument parser has already refused any other value. */
+  readonly sandbox: SandboxKind;
   /** Terminal streams for the confirmation prompt. */
   readonly stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   readonly stderr: NodeJS.WritableStream;

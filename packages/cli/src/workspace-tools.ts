@@ -1,4 +1,3 @@
-import type { AnyTool } from '@kodama/core';
 import {
   assertSandboxAvailable,
   autoApprove,
@@ -6,35 +5,32 @@ import {
   terminalConfirmer,
   WORKSPACE_TOOL_NAMES,
   Workspace,
-  type WorkspaceToolName,
-  workspaceTools,
+  workspaceToolsByName,
 } from '@kodama/workspace';
-import type { ToolSetup } from './tool-setup.ts';
+import type { SandboxKind } from './args.ts';
+import type { ToolFamily } from './tool-registry.ts';
 
-/** Thrown for a `--sandbox` value kodama does not know. */
-export class UnknownSandboxError extends Error {
-  override readonly name = 'UnknownSandboxError';
-}
-
-function sandboxFor(kind: string): SandboxOptions {
-  if (kind === 'none') return { kind: 'none' };
-  if (kind === 'bubblewrap') return { kind: 'bubblewrap' };
-  throw new UnknownSandboxError(`unknown sandbox "${kind}". Use --sandbox none or --sandbox bubblewrap`);
-}
+const SANDBOXES: Readonly<Record<SandboxKind, SandboxOptions>> = {
+  none: { kind: 'none' },
+  bubblewrap: { kind: 'bubblewrap' },
+};
 
 /**
- * read, write, edit, grep, glob and bash over a workspace rooted at `--root`.
- * The workspace (its scratch dir, its processes) closes with the agent.
+ * read, write, edit, grep, glob and bash from `@kodama/workspace`'s registry,
+ * over a workspace rooted at `--root`. The workspace (its scratch dir, its
+ * processes) closes with the agent.
  */
-export async function workspaceToolSet(names: readonly string[], setup: ToolSetup): Promise<AnyTool[]> {
-  const sandbox = sandboxFor(setup.sandbox);
-  const workspace = await Workspace.create({ projectRoot: setup.root });
-  setup.onClose(() => workspace.close());
-  // Fail closed before the turn starts: a requested sandbox that cannot start is an error, never a silent downgrade.
-  if (names.includes('bash')) await assertSandboxAvailable(workspace, sandbox);
-  const confirmer = setup.yes ? autoApprove : terminalConfirmer({ input: setup.stdin, output: setup.stderr });
-  const tools = workspaceTools(workspace, { confirmer, sandbox });
-  return names
-    .filter((n): n is WorkspaceToolName => (WORKSPACE_TOOL_NAMES as readonly string[]).includes(n))
-    .map((n) => tools[n]);
-}
+export const WORKSPACE_TOOLS: ToolFamily = {
+  names: WORKSPACE_TOOL_NAMES,
+  build: async (names, setup) => {
+    const sandbox = SANDBOXES[setup.sandbox];
+    const workspace = await Workspace.create({ projectRoot: setup.root });
+    setup.onClose(() => workspace.close());
+    // Fail closed before the turn starts: a requested sandbox that cannot start is an error, never a silent downgrade.
+    if (names.includes('bash')) await assertSandboxAvailable(workspace, sandbox);
+    const confirmer = setup.yes
+      ? autoApprove
+      : terminalConfirmer({ input: setup.stdin, output: setup.stderr });
+    return workspaceToolsByName(workspace, names, { confirmer, sandbox });
+  },
+};

@@ -54,7 +54,44 @@ test('bad command lines are UsageErrors that say what to type', () => {
   assert.throws(() => parseCliArgs(['frobnicate']), /unknown command "frobnicate"/);
   assert.throws(() => parseCliArgs(['ask', '--bogus', 'x']), UsageError);
   assert.throws(() => parseCliArgs(['ask', '--max-steps', '0', 'x']), /positive integer/);
-  assert.deepEqual(parseCliArgs([]), { command: 'help' });
+  assert.throws(() => parseCliArgs(['help', 'frobnicate']), /unknown command "frobnicate"/);
+  assert.throws(() => parseCliArgs(['version', 'extra']), UsageError);
+});
+
+test('an unknown --sandbox is a usage error at parsing, whatever the tools', () => {
+  for (const tools of ['calculator', 'bash', 'read,write']) {
+    assert.throws(
+      () => parseCliArgs(['ask', '--tools', tools, '--sandbox', 'docker', 'hi']),
+      (e: unknown) =>
+        e instanceof UsageError &&
+        e.topic === 'ask' &&
+        e.message === 'unknown sandbox "docker". Use --sandbox none or --sandbox bubblewrap',
+    );
+  }
+  const none = parseCliArgs(['ask', '--sandbox', 'none', 'hi']);
+  assert.equal(none.command === 'ask' && none.sandbox, 'none');
+});
+
+test('--help and -h ask for the usage of kodama or of the command they follow', () => {
+  assert.deepEqual(parseCliArgs([]), { command: 'help', topic: 'kodama' });
+  assert.deepEqual(parseCliArgs(['--help']), { command: 'help', topic: 'kodama' });
+  assert.deepEqual(parseCliArgs(['-h']), { command: 'help', topic: 'kodama' });
+  assert.deepEqual(parseCliArgs(['help']), { command: 'help', topic: 'kodama' });
+  assert.deepEqual(parseCliArgs(['help', 'ask']), { command: 'help', topic: 'ask' });
+  for (const flag of ['--help', '-h']) {
+    assert.deepEqual(parseCliArgs(['ask', flag]), { command: 'help', topic: 'ask' });
+    assert.deepEqual(parseCliArgs(['ask', '--bogus', 'x', flag]), { command: 'help', topic: 'ask' });
+    assert.deepEqual(parseCliArgs(['help', flag]), { command: 'help', topic: 'help' });
+    assert.deepEqual(parseCliArgs(['version', flag]), { command: 'help', topic: 'version' });
+  }
+  // After `--` it is prompt text.
+  const args = parseCliArgs(['ask', '--', '--help']);
+  assert.equal(args.command === 'ask' && args.prompt, '--help');
+});
+
+test('--version, -v and version ask for the version', () => {
+  for (const argv of [['--version'], ['-v'], ['version']])
+    assert.deepEqual(parseCliArgs(argv), { command: 'version' });
 });
 
 test('the configuration file follows XDG and reports malformed JSON with its path', async (t) => {

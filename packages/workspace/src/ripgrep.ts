@@ -1,17 +1,9 @@
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
-
-const RIPGREP_NOT_FOUND = Symbol.for('kodama.workspace.RipgrepNotFoundError');
+import { KodamaError } from '@kodama/core';
 
 /** Neither the bundled nor a system ripgrep exists; grep and glob cannot run. */
-export class RipgrepNotFoundError extends Error {
-  readonly [RIPGREP_NOT_FOUND] = true;
-  override readonly name = 'RipgrepNotFoundError';
-  /** True for any RipgrepNotFoundError, even from a duplicate install of this package. */
-  static isInstance(value: unknown): value is RipgrepNotFoundError {
-    return typeof value === 'object' && value !== null && RIPGREP_NOT_FOUND in value;
-  }
-}
+export class RipgrepNotFoundError extends KodamaError {}
 
 function executable(path: string): boolean {
   try {
@@ -58,7 +50,7 @@ export async function findRipgrep(options: FindRipgrepOptions = {}): Promise<str
   const found = fromPackage ?? findOnPath('rg', 'pathEnv' in options ? options.pathEnv : process.env.PATH);
   if (!found) {
     throw new RipgrepNotFoundError(
-      'ripgrep not found: neither the @vscode/ripgrep binary for this platform nor `rg` on PATH; run `npm install` or install the ripgrep package',
+      'ripgrep not found: neither the @vscode/ripgrep binary for this platform nor `rg` on PATH; install the optional dependency (`npm install @vscode/ripgrep`) or the ripgrep package of your system',
     );
   }
   return found;

@@ -51,7 +51,9 @@ test('bubblewrap arguments: system read-only, project writable, private /tmp, no
 test('fail closed: a missing bwrap is a clear error and the command never runs', async (t) => {
   const f = await makeFixture(t);
   const sandbox = { kind: 'bubblewrap', bwrapPath: join(f.base, 'no-such-bwrap') } as const;
-  await assert.rejects(assertSandboxAvailable(f.workspace, sandbox), SandboxUnavailableError.isInstance);
+  await assert.rejects(assertSandboxAvailable(f.workspace, sandbox), (e) =>
+    SandboxUnavailableError.isInstance(e),
+  );
   const tools = toolsFor(f, { sandbox });
   const outcome = await call(tools.bash, { command: 'touch ran-unsandboxed' });
   assert.equal(outcome.kind, 'error');

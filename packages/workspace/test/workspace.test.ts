@@ -30,7 +30,7 @@ test('writable roots narrow writes; readable roots are read-only', async (t) => 
   });
   t.after(() => ws.close());
   assert.equal(await ws.resolve('src/a.ts', 'write'), join(project, 'src/a.ts'));
-  await assert.rejects(ws.resolve('README.md', 'write'), PathRefusedError.isInstance);
+  await assert.rejects(ws.resolve('README.md', 'write'), (e) => PathRefusedError.isInstance(e));
   assert.equal(await ws.resolve('README.md', 'read'), join(project, 'README.md'));
   assert.equal(await ws.resolve(join(lib, 'x.ts'), 'read'), join(lib, 'x.ts'));
   await assert.rejects(ws.resolve(join(lib, 'x.ts'), 'write'), /outside the workspace/);
@@ -40,7 +40,9 @@ test('bad roots are WorkspaceErrors at construction', async (t) => {
   const dir = tempDir(t);
   mkdirSync(join(dir, '.ssh'));
   mkdirSync(join(dir, 'other'));
-  await assert.rejects(Workspace.create({ projectRoot: join(dir, 'missing') }), WorkspaceError.isInstance);
+  await assert.rejects(Workspace.create({ projectRoot: join(dir, 'missing') }), (e) =>
+    WorkspaceError.isInstance(e),
+  );
   await assert.rejects(Workspace.create({ projectRoot: join(dir, '.ssh') }), /denylist/);
   await assert.rejects(
     Workspace.create({ projectRoot: join(dir, 'other'), writableRoots: [dir] }),

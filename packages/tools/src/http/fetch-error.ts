@@ -1,4 +1,4 @@
-const MARKER = Symbol.for('kodama.tools.FetchError');
+import { KodamaError } from '@kodama/core';
 
 /** Why a download failed; lets callers (and tests) branch without parsing messages. */
 export type FetchErrorKind =
@@ -15,8 +15,7 @@ export type FetchErrorKind =
  * timeout, a binary it cannot read). The web tools turn it into an
  * `Error: <message>` observation; it never escapes a tool.
  */
-export class FetchError extends Error {
-  protected readonly [MARKER] = true;
+export class FetchError extends KodamaError {
   /** HTTP status when `kind` is `http-status`. */
   readonly status: number | undefined;
 
@@ -26,12 +25,6 @@ export class FetchError extends Error {
     options: { status?: number; cause?: unknown } = {},
   ) {
     super(message, { cause: options.cause });
-    this.name = 'FetchError';
     this.status = options.status;
-  }
-
-  /** True for any FetchError, also from a duplicate install. */
-  static isInstance(value: unknown): value is FetchError {
-    return typeof value === 'object' && value !== null && MARKER in value;
   }
 }

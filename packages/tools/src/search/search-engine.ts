@@ -1,3 +1,5 @@
+import { KodamaError } from '@kodama/core';
+
 /** One web search hit, as every engine reports it. */
 export interface SearchResult {
   readonly title: string;
@@ -25,25 +27,16 @@ export interface SearchEngine {
   search(query: string, options: SearchOptions): Promise<SearchResult[]>;
 }
 
-const MARKER = Symbol.for('kodama.tools.EngineUnavailableError');
-
 /**
  * An engine could not answer. `blocked` marks a block or rate limit: the
  * engine's rate limiter then refuses calls for its cooldown instead of
  * hammering a provider that is already saying no.
  */
-export class EngineUnavailableError extends Error {
-  protected readonly [MARKER] = true;
+export class EngineUnavailableError extends KodamaError {
   readonly blocked: boolean;
 
   constructor(message: string, options: { blocked?: boolean; cause?: unknown } = {}) {
     super(message, { cause: options.cause });
-    this.name = 'EngineUnavailableError';
     this.blocked = options.blocked ?? false;
-  }
-
-  /** True for any EngineUnavailableError, also from a duplicate install. */
-  static isInstance(value: unknown): value is EngineUnavailableError {
-    return typeof value === 'object' && value !== null && MARKER in value;
   }
 }

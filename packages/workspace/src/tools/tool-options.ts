@@ -1,7 +1,8 @@
 import type { Confirmer } from '../confirm/confirmer.ts';
 import type { SandboxOptions } from '../sandbox/sandbox-options.ts';
+import type { BashToolOptions } from './bash.ts';
 
-/** How {@link workspaceTools} builds the six tools. */
+/** How {@link workspaceTools} and the registry build the six tools. */
 export interface WorkspaceToolsOptions {
   /** Asks before bash runs a command and before write overwrites a file. Required: pick one on purpose. */
   readonly confirmer: Confirmer;
@@ -21,4 +22,23 @@ export interface WorkspaceToolsOptions {
   readonly bashDefaultTimeoutSeconds?: number;
   /** Largest bash timeout the model may ask for, in seconds (default 600). */
   readonly bashMaxTimeoutSeconds?: number;
+}
+
+/** The bash tool's options, from the options of the whole set. */
+export function bashToolOptions(options: WorkspaceToolsOptions): BashToolOptions {
+  return {
+    confirmer: options.confirmer,
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.envAllowlist ? { envAllowlist: options.envAllowlist } : {}),
+    ...(options.bashDefaultTimeoutSeconds
+      ? { defaultTimeoutSeconds: options.bashDefaultTimeoutSeconds }
+      : {}),
+    ...(options.bashMaxTimeoutSeconds ? { maxTimeoutSeconds: options.bashMaxTimeoutSeconds } : {}),
+  };
+}
+
+/** The ripgrep options of grep and glob, from the options of the whole set. */
+export function ripgrepOptions(options: WorkspaceToolsOptions): { readonly ripgrepPath?: string } {
+  return options.ripgrepPath !== undefined ? { ripgrepPath: options.ripgrepPath } : {};
 }

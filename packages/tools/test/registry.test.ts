@@ -4,8 +4,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ASSUMED, NONE } from '@kodama/core';
-import { createTools, TOOL_NAMES, toolsByName, UnknownToolError } from '@kodama/tools';
+import { ASSUMED, NONE, UnknownToolError } from '@kodama/core';
+import { TOOL_NAMES, TOOL_REGISTRY, toolsByName } from '@kodama/tools';
 import { type LocalServer, startLocalServer } from './helpers/local-server.ts';
 import { runTool, text } from './helpers/run-tool.ts';
 
@@ -43,9 +43,9 @@ after(async () => {
   await rm(cacheDir, { recursive: true, force: true });
 });
 
-describe('toolsByName / createTools (the public API)', () => {
-  it('builds the named tools in order, without duplicates', () => {
-    const tools = toolsByName(['web_scrape', 'calculator', 'web_scrape'], { cacheDir: null });
+describe('TOOL_REGISTRY / toolsByName (the public API)', () => {
+  it('builds the named tools in order, without duplicates', async () => {
+    const tools = await toolsByName(['web_scrape', 'calculator', 'web_scrape'], { cacheDir: null });
     assert.deepEqual(
       tools.map((t) => t.name),
       ['web_scrape', 'calculator'],
@@ -54,24 +54,33 @@ describe('toolsByName / createTools (the public API)', () => {
     assert.deepEqual(tools[0]?.trifectaLegs, ASSUMED);
   });
 
-  it('throws UnknownToolError naming the unknown tools and the available ones', () => {
-    assert.throws(
-      () => toolsByName(['calculator', 'calculater', 'bash']),
+  it("rejects with core's UnknownToolError naming the unknown tools and the available ones", async () => {
+    await assert.rejects(
+      toolsByName(['calculator', 'calculater', 'bash']),
       (error: unknown) =>
         UnknownToolError.isInstance(error) &&
+        error.code === 'unknown-tool-error' &&
+        error.unknownNames.join() === 'calculater,bash' &&
+        error.available.join() === 'calculator,fetch,web_scrape,web_search' &&
         error.message ===
-          'unknown tools calculater, bash; available: calculator, fetch, web_scrape, web_search',
+          'unknown tools "calculater", "bash". Available tools: calculator, fetch, web_scrape, web_search',
     );
   });
 
-  it('createTools returns all four, keyed by name', () => {
-    const tools = createTools({ cacheDir: null, webSearch: { braveApiKey: 'b', exaApiKey: 'e' } });
-    assert.deepEqual(Object.keys(tools), [...TOOL_NAMES]);
-    for (const name of TOOL_NAMES) assert.equal(tools[name].name, name);
+  it('TOOL_NAMES is the registry keys, and each factory builds the tool of its name', async () => {
+    assert.deepEqual(TOOL_NAMES, Object.keys(TOOL_REGISTRY));
+    assert.deepEqual(TOOL_NAMES, ['calculator', 'fetch', 'web_scrape', 'web_search']);
+    for (const name of TOOL_NAMES) {
+      const tool = await TOOL_REGISTRY[name]({
+        cacheDir: null,
+        webSearch: { braveApiKey: 'b', exaApiKey: 'e' },
+      });
+      assert.equal(tool.name, name);
+    }
   });
 
   it('caches under cacheDir/<tool>/', async () => {
-    const [fetch] = toolsByName(['fetch'], { cacheDir });
+    const [fetch] = await toolsByName(['fetch'], { cacheDir });
     assert.ok(fetch);
     assert.equal(text(await runTool(fetch, { url: `${server.origin}/x` })), 'hello');
     assert.equal((await readdir(join(cacheDir, 'fetch'))).length, 1);
@@ -84,7 +93,7 @@ describe('toolsByName / createTools (the public API)', () => {
       exa: `${engines.origin}/exa`,
     };
     engineHeaders.length = 0;
-    const [withBrave] = toolsByName(['web_search'], {
+    const [withBrave] = await toolsByName(['web_search'], {
       cacheDir: null,
       webSearch: { braveApiKey: 'config-brave-key', maxResults: 1, endpoints },
     });
@@ -98,7 +107,7 @@ describe('toolsByName / createTools (the public API)', () => {
     assert.match(brave?.path ?? '', /[?&]count=1(&|$)/);
 
     engineHeaders.length = 0;
-    const [withExa] = toolsByName(['web_search'], {
+    const [withExa] = await toolsByName(['web_search'], {
       cacheDir: null,
       webSearch: { exaApiKey: 'config-exa-key', endpoints },
     });
