@@ -1,4 +1,5 @@
 import { ModelError } from '@kodama/core';
+import { formatSeconds } from './idle/format-seconds.ts';
 
 // Every class here extends core's ModelError (and so KodamaError): `name`,
 // `code` and a cross-install `isInstance` are inherited, keyed by class name,
@@ -47,11 +48,6 @@ export class ModelAuthError extends ModelError {
   }
 }
 
-/** `60000` → `60 s`, `200` → `0.2 s`. */
-function seconds(ms: number): string {
-  return `${Number((ms / 1000).toFixed(3))} s`;
-}
-
 /** What {@link StreamIdleTimeoutError} reports. */
 export interface StreamIdleTimeoutDetails {
   /** Provider name, e.g. `anthropic`. */
@@ -80,7 +76,7 @@ export class StreamIdleTimeoutError extends ModelError {
       ? 'in the middle of the answer; the stream stalled and was closed'
       : 'before the answer started; the server may be overloaded or still loading the model';
     super(
-      `no data from ${provider} for ${seconds(idleTimeoutMs)} ${where}. If the model is just slow, ` +
+      `no data from ${provider} for ${formatSeconds(idleTimeoutMs)} ${where}. If the model is just slow, ` +
         'raise idleTimeoutMs (an option of resolveModel and of the adapters)',
       { isRetryable: true },
     );

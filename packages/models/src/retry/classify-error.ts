@@ -1,6 +1,7 @@
 import { ModelError } from '@kodama/core';
 import { isAiSdkError } from '../adapter/ai-sdk-error.ts';
-import { ModelAuthError, ModelServerUnreachableError } from '../errors.ts';
+import { ModelAuthError, ModelServerUnreachableError, StreamIdleTimeoutError } from '../errors.ts';
+import { formatSeconds } from '../idle/format-seconds.ts';
 import { ProviderHttpError } from './provider-http-error.ts';
 import { parseRetryAfter } from './retry-after.ts';
 
@@ -77,6 +78,9 @@ function fromStatus(status: number, message: string, context: ErrorContext, caus
  * Aborts are not handled here: callers check their signal first.
  */
 export function classifyError(error: unknown, context: ErrorContext): ClassifiedError {
+  if (StreamIdleTimeoutError.isInstance(error)) {
+    return { error, cause: `no data for ${formatSeconds(error.idleTimeoutMs)}` };
+  }
   if (ModelError.isInstance(error)) {
     return { error, cause: error.status ? `HTTP ${error.status}` : error.message.slice(0, 80) };
   }

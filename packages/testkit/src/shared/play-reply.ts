@@ -48,43 +48,15 @@ export async function playReply(
       const message = `${dialect.name}: scripted HTTP ${reply.status}`;
       return sendJson(res, reply.status, dialect.errorBody(reply.status, message), headers);
     }
-    case 'cut': {
-      const answer = resolve(reply.answer);
-      const after = reply.afterEvents ?? 2;
-      await sleep(answer.latencyMs, exchange.signal);
-      if (!streamed) {
-        // Half a JSON body, then the socket dies.
-        const text = JSON.stringify(dialect.completion(answer, request, true));
-        res.writeHead(200, {
-          'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(text)),
-        });
-        res.write(text.slice(0, Math.floor(text.length / 2)), () => exchange.cut());
-        return;
-      }
-      const { content, finish } = dialect.stream(answer, request);
-      const events = [...content, ...finish].slice(0, after);
-      return streamSse(exchange, events, { chunkDelayMs: answer.chunkDelayMs, ending: 'cut' });
-    }
-    case 'stall': {
-      const answer = resolve(reply.answer);
-      const after = reply.afterEvents ?? 2;
-      await sleep(answer.latencyMs, exchange.signal);
-      if (!streamed) {
-        // The headers and (unless afterEvents is 0) half a JSON body, then silence.
-        const text = JSON.stringify(dialect.completion(answer, request, true));
-        res.writeHead(200, {
-          'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(text)),
-        });
-        if (after > 0) res.write(text.slice(0, Math.floor(text.length / 2)));
-        else res.flushHeaders();
-        return;
-      }
-      const { content, finish } = dialect.stream(answer, request);
-      const events = [...content, ...finish].slice(0, after);
-      return streamSse(exchange, events, { chunkDelayMs: answer.chunkDelayMs, ending: 'hold' });
-    }
+    case 'cut':
+    case 'stall':
+      return playPartial(
+        exchange,
+        dialect,
+        resolve(reply.answer),
+        reply.afterEvents ?? 2,
+        reply.fault === 'cut' ? 'cut' : 'hold',
+      );
     case 'no-finish': {
       const answer = resolve(reply.answer);
       await sleep(answer.latencyMs, exchange.signal);
@@ -114,6 +86,37 @@ export async function playReply(
       // Never answer; the socket dies when the client gives up or the server closes.
       return;
   }
+}
+
+/**
+ * Plays the first `afterEvents` events of an answer, then destroys the socket
+ * (`cut`) or keeps it open and silent (`hold`, a stall). Non-streamed, half the
+ * JSON body goes out instead (nothing but the headers for a stall after 0 events).
+ */
+async function playPartial(
+  exchange: HttpExchange,
+  dialect: WireDialect,
+  answer: ResolvedAnswer,
+  afterEvents: number,
+  ending: 'cut' | 'hold',
+): Promise<void> {
+  const { request, res } = exchange;
+  await sleep(answer.latencyMs, exchange.signal);
+  if (!dialect.wantsStream(request)) {
+    const text = JSON.stringify(dialect.completion(answer, request, true));
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(text)),
+    });
+    const half = ending === 'hold' && afterEvents === 0 ? '' : text.slice(0, Math.floor(text.length / 2));
+    if (ending === 'cut') res.write(half, () => exchange.cut());
+    else if (half) res.write(half);
+    else res.flushHeaders();
+    return;
+  }
+  const { content, finish } = dialect.stream(answer, request);
+  const events = [...content, ...finish].slice(0, afterEvents);
+  return streamSse(exchange, events, { chunkDelayMs: answer.chunkDelayMs, ending });
 }
 
 /** Answers a model call whose script gave no reply (exhausted, or the script function threw). */
