@@ -1,0 +1,257 @@
+// The packages as a user gets them: `npm pack` @kodama/core and @kodama/models,
+// install the tarballs into an empty project outside the monorepo, type-check a
+// small program against them with `tsc --strict`, and run its JavaScript on
+// plain Node against a scripted server. Wrong `exports`, missing or broken
+// declarations, a file left out of `files` or an undeclared dependency fail here.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { after, before, test } from 'node:test';
+import { promisify } from 'node:util';
+import { type ScriptedServer, startOpenAICompatibleServer } from '@kodama/testkit';
+
+const run = promisify(execFile);
+const ROOT = resolve(import.meta.dirname, '..');
+/** Every package a user can install, by folder. */
+const PUBLIC = ['core', 'models', 'testkit', 'tools', 'workspace', 'cli'];
+/** The ones installed and run below. */
+const INSTALLED = ['core', 'models'];
+const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+
+/**
+ * The environment of the child processes: this test runs under the
+ * `@kodama/source` condition (NODE_OPTIONS), which the installed packages must
+ * not see; they are to be used exactly as published.
+ */
+function plainEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.NODE_OPTIONS;
+  return env;
+}
+
+interface PackResult {
+  readonly name: string;
+  readonly filename: string;
+  readonly files: ReadonlyArray<{ readonly path: string }>;
+}
+
+interface Manifest {
+  readonly name: string;
+  readonly version: string;
+  readonly private?: boolean;
+  readonly engines?: { readonly node?: string };
+  readonly bin?: Record<string, string>;
+  readonly exports: Record<string, string | Record<string, string>>;
+  readonly dependencies?: Record<string, string>;
+}
+
+/** `npm pack` of the given package folders, into `destination` or (dry run) nowhere. */
+async function pack(folders: readonly string[], destination?: string): Promise<PackResult[]> {
+  const where = destination === undefined ? ['--dry-run'] : ['--pack-destination', destination];
+  const { stdout } = await run(
+    'npm',
+    ['pack', '--json', '--ignore-scripts', ...where, ...folders.flatMap((f) => ['-w', `packages/${f}`])],
+    { cwd: ROOT, env: plainEnv() },
+  );
+  return JSON.parse(stdout) as PackResult[];
+}
+
+let dir: string;
+let listed: Array<PackResult & { manifest: Manifest }>;
+let packed: PackResult[];
+
+before(async () => {
+  for (const name of PUBLIC) {
+    assert.ok(
+      existsSync(join(ROOT, 'packages', name, 'dist', 'index.js')),
+      `packages/${name}/dist is missing: run npm run build (scripts/run-tests.mjs does)`,
+    );
+  }
+  dir = await mkdtemp(join(tmpdir(), 'kodama-pack-'));
+  const results = await pack(PUBLIC);
+  listed = await Promise.all(
+    results.map(async (result) => {
+      const folder = result.name === 'kodama' ? 'cli' : result.name.replace('@kodama/', '');
+      const manifest = JSON.parse(await readFile(join(ROOT, 'packages', folder, 'package.json'), 'utf8'));
+      return { ...result, manifest: manifest as Manifest };
+    }),
+  );
+  packed = await pack(INSTALLED, dir);
+});
+
+after(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+test('every public package is publishable: not private, one version, one engines range', () => {
+  assert.deepEqual(listed.map((p) => p.manifest.name).sort(), [
+    '@kodama/core',
+    '@kodama/models',
+    '@kodama/testkit',
+    '@kodama/tools',
+    '@kodama/workspace',
+    'kodama',
+  ]);
+  const root = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest;
+  for (const { manifest } of listed) {
+    assert.notEqual(manifest.private, true, `${manifest.name} is private`);
+    assert.equal(manifest.version, listed[0]!.manifest.version, `${manifest.name} version`);
+    assert.equal(manifest.engines?.node, root.engines?.node, `${manifest.name} engines`);
+    // Our own packages depend on each other at exactly this version.
+    for (const [dep, range] of Object.entries(manifest.dependencies ?? {})) {
+      if (dep.startsWith('@kodama/')) assert.equal(range, manifest.version, `${manifest.name} → ${dep}`);
+    }
+  }
+});
+
+test('each tarball holds the compiled output, its declarations, package.json and README, and no source', () => {
+  for (const { name, files, manifest } of listed) {
+    const paths = files.map((f) => f.path);
+    for (const required of ['package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts']) {
+      assert.ok(paths.includes(required), `${name} lacks ${required}`);
+    }
+    const bins = new Set(Object.values(manifest.bin ?? {}).map((b) => b.replace(/^\.\//, '')));
+    const stray = paths.filter(
+      (p) =>
+        !(
+          p === 'package.json' ||
+          p === 'README.md' ||
+          bins.has(p) ||
+          /^dist\/.*\.(js|d\.ts)$/.test(p) ||
+          (name === '@kodama/testkit' && /^scripts\/[\w-]+\.json$/.test(p))
+        ),
+    );
+    assert.deepEqual(stray, [], `${name} ships files outside dist/*.js, dist/*.d.ts, its bin and README.md`);
+    for (const bin of bins) assert.ok(paths.includes(bin), `${name} lacks its bin ${bin}`);
+  }
+});
+
+test('every export points at a file in the tarball, declarations first (TypeScript reads conditions in order)', () => {
+  for (const { name, files, manifest } of listed) {
+    const paths = new Set(files.map((f) => `./${f.path}`));
+    for (const [subpath, target] of Object.entries(manifest.exports)) {
+      if (typeof target === 'string') {
+        assert.ok(paths.has(target), `${name} exports ${subpath} → ${target}, which is not packed`);
+        continue;
+      }
+      const published = Object.keys(target).filter((condition) => condition !== '@kodama/source');
+      assert.deepEqual(published, ['types', 'default'], `${name} ${subpath}: conditions`);
+      for (const condition of published) {
+        const file = target[condition]!;
+        assert.ok(
+          paths.has(file),
+          `${name} exports ${subpath} (${condition}) → ${file}, which is not packed`,
+        );
+      }
+    }
+  }
+});
+
+const PROGRAM = `import { Agent } from '@kodama/core';
+import { resolveModel } from '@kodama/models';
+
+const baseUrl: string = process.argv[2] ?? '';
+const model = await resolveModel(\`openai-compatible:\${baseUrl}/v1@scripted-model\`);
+const agent = new Agent({ model, systemPrompt: 'Answer briefly.' });
+const answer: string = await agent.run('What is 17 * 23?');
+const last: string | undefined = agent.lastAssistantContent();
+await agent.close();
+process.stdout.write(JSON.stringify({ answer, last, modelId: model.modelId }));
+`;
+
+let server: ScriptedServer | undefined;
+after(async () => {
+  await server?.close();
+});
+
+test('installed outside the monorepo, the packages type-check under --strict and answer on plain Node', async () => {
+  const project = join(dir, 'project');
+  await mkdir(project);
+  await writeFile(
+    join(project, 'package.json'),
+    `${JSON.stringify({ name: 'kodama-pack-check', private: true, type: 'module' }, null, 2)}\n`,
+  );
+  const tarballs = packed.map((p) => join(dir, p.filename));
+  // Their registry dependencies come from npm's cache when `npm ci` has filled it,
+  // else from the registry.
+  await run(
+    'npm',
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', ...tarballs],
+    {
+      cwd: project,
+      env: plainEnv(),
+    },
+  );
+
+  await writeFile(join(project, 'check.ts'), PROGRAM);
+  // The monorepo's TypeScript and Node types; everything else resolves from the project.
+  // Declarations are checked too (no skipLibCheck), but only errors in the program or
+  // in our packages count: @ai-sdk/provider's declarations need @types/json-schema,
+  // which it does not declare, and that is not a packaging fault of ours.
+  const typeRoot = join(ROOT, 'node_modules', '@types');
+  const compile = await run(
+    process.execPath,
+    [
+      TSC,
+      '--strict',
+      '--skipLibCheck',
+      'false',
+      '--target',
+      'es2022',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      '--typeRoots',
+      typeRoot,
+      '--types',
+      'node',
+      '--outDir',
+      'out',
+      'check.ts',
+    ],
+    { cwd: project, env: plainEnv() },
+  ).catch((error: { stdout?: string; stderr?: string }) => ({
+    stdout: error.stdout ?? '',
+    stderr: error.stderr ?? '',
+  }));
+  const diagnostics = compile.stdout.split(/\n(?=\S)/).filter((d) => d.trim() !== '');
+  const ours = diagnostics.filter(
+    (d) => !d.startsWith('node_modules/') || d.startsWith('node_modules/@kodama/'),
+  );
+  assert.deepEqual(
+    ours,
+    [],
+    `tsc --strict reports errors in the program or in @kodama/*:\n${compile.stdout}`,
+  );
+  assert.ok(existsSync(join(project, 'out', 'check.js')), `tsc wrote no JavaScript:\n${compile.stdout}`);
+
+  server = await startOpenAICompatibleServer({
+    script: [{ text: '17 * 23 = 391.' }],
+    models: ['scripted-model'],
+  });
+  const { stdout } = await run(process.execPath, [join(project, 'out', 'check.js'), server.url], {
+    cwd: project,
+    env: plainEnv(),
+  });
+  assert.deepEqual(JSON.parse(stdout), {
+    answer: '17 * 23 = 391.',
+    last: '17 * 23 = 391.',
+    modelId: 'scripted-model',
+  });
+  assert.equal(server.modelCalls.length, 1);
+  const body = server.modelCalls[0]?.body as { messages: Array<{ role: string; content: unknown }> };
+  assert.deepEqual(
+    body.messages.map((m) => m.role),
+    ['system', 'user'],
+  );
+  // The program ran the installed copies, not the monorepo's.
+  const installed = JSON.parse(
+    await readFile(join(project, 'node_modules', '@kodama', 'core', 'package.json'), 'utf8'),
+  ) as { name: string };
+  assert.equal(installed.name, '@kodama/core');
+  assert.ok(!existsSync(join(project, 'node_modules', '@kodama', 'core', 'src')));
+});
