@@ -1,5 +1,8 @@
 // `npm run bench -- <name>` runs packages/*/bench/<name>.ts alone in a fresh
-// process; `npm run bench` with no name lists the benchmarks.
+// process; `npm run bench` with no name lists the benchmarks. Benchmarks run
+// from source, like the tests: the `@kodama/source` condition resolves every
+// `@kodama/*` import to `src/*.ts` (a benchmark of the compiled output, such as
+// cli-startup, builds and spawns it itself).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,7 +25,7 @@ if (!chosen) {
 }
 const result = spawnSync(
   process.execPath,
-  ['--expose-gc', '--import', 'tsx', chosen.file, ...process.argv.slice(3)],
+  ['--expose-gc', '--conditions=@kodama/source', '--import', 'tsx', chosen.file, ...process.argv.slice(3)],
   {
     stdio: 'inherit',
   },

@@ -12,7 +12,9 @@ export interface ServerProcess {
 /** Spawns `module` (which prints its URL on the first line and exits when stdin ends) and waits for the URL. */
 export async function startServerProcess(module: URL): Promise<ServerProcess> {
   const script = fileURLToPath(module);
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--conditions=@kodama/source', '--import', 'tsx', script], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let buf = '';
     child.stdout.on('data', (d: Buffer) => {
