@@ -20,14 +20,7 @@ const WARMUP = 2;
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BIN = fileURLToPath(new URL('../bin/kodama.js', import.meta.url));
 
-const build = spawnSync(
-  process.execPath,
-  [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'tsconfig.build.json'],
-  {
-    cwd: ROOT,
-    stdio: 'inherit',
-  },
-);
+const build = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { stdio: 'inherit' });
 if (build.status !== 0) throw new Error('the build failed; nothing to measure');
 
 // Peak RSS of a child: a preload writes process.resourceUsage().maxRSS (KiB) to
