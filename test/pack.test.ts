@@ -17,8 +17,9 @@ const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '..');
 /** Every package a user can install, by folder. */
 const PUBLIC = ['core', 'models', 'testkit', 'tools', 'workspace', 'cli'];
-/** The ones installed and run below. */
-const INSTALLED = ['core', 'models'];
+/** The ones installed and run below: the library pair, and the command with what it needs. */
+const LIBRARY = ['core', 'models'];
+const COMMAND = ['core', 'models', 'tools', 'workspace', 'cli'];
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 
 /**
@@ -79,7 +80,7 @@ before(async () => {
       return { ...result, manifest: manifest as Manifest };
     }),
   );
-  packed = await pack(INSTALLED, dir);
+  packed = await pack(COMMAND, dir);
 });
 
 after(async () => {
@@ -167,25 +168,41 @@ after(async () => {
   await server?.close();
 });
 
-test('installed outside the monorepo, the packages type-check under --strict and answer on plain Node', async () => {
-  const project = join(dir, 'project');
-  await mkdir(project);
+/** A new project outside the monorepo (not a workspace) with the tarballs of `folders` installed. */
+async function install(project: string, folders: readonly string[]): Promise<string> {
+  const path = join(dir, project);
+  await mkdir(path);
   await writeFile(
-    join(project, 'package.json'),
-    `${JSON.stringify({ name: 'kodama-pack-check', private: true, type: 'module' }, null, 2)}\n`,
+    join(path, 'package.json'),
+    `${JSON.stringify({ name: project, private: true, type: 'module' })}\n`,
   );
-  const tarballs = packed.map((p) => join(dir, p.filename));
+  const names = new Set(folders.map((f) => (f === 'cli' ? 'kodama' : `@kodama/${f}`)));
+  const tarballs = packed.filter((p) => names.has(p.name)).map((p) => join(dir, p.filename));
+  assert.equal(tarballs.length, folders.length);
   // Their registry dependencies come from npm's cache when `npm ci` has filled it,
   // else from the registry.
   await run(
     'npm',
     ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', ...tarballs],
     {
-      cwd: project,
+      cwd: path,
       env: plainEnv(),
     },
   );
+  return path;
+}
 
+test('installed outside the monorepo, the packages type-check under --strict and answer on plain Node', async () => {
+  const project = await install('library', LIBRARY);
+  // The AI SDK providers are optional peers: an openai-compatible target works without them.
+  for (const optional of [
+    '@ai-sdk/openai',
+    '@ai-sdk/anthropic',
+    '@ai-sdk/google',
+    '@ai-sdk/openai-compatible',
+  ]) {
+    assert.ok(!existsSync(join(project, 'node_modules', optional)), `${optional} was installed`);
+  }
   await writeFile(join(project, 'check.ts'), PROGRAM);
   // The monorepo's TypeScript and Node types; everything else resolves from the project.
   // Declarations are checked too (no skipLibCheck), but only errors in the program or
@@ -254,4 +271,36 @@ test('installed outside the monorepo, the packages type-check under --strict and
   ) as { name: string };
   assert.equal(installed.name, '@kodama/core');
   assert.ok(!existsSync(join(project, 'node_modules', '@kodama', 'core', 'src')));
+});
+
+test('the kodama command installed from its tarball runs on plain Node, without tsx', async () => {
+  const project = await install('command', COMMAND);
+  assert.ok(!existsSync(join(project, 'node_modules', 'tsx')), 'tsx was installed');
+  const kodama = join(project, 'node_modules', '.bin', 'kodama');
+  const home = join(dir, 'home');
+  const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, 'config') };
+  const { version } = JSON.parse(
+    await readFile(join(ROOT, 'packages', 'cli', 'package.json'), 'utf8'),
+  ) as Manifest;
+  assert.equal((await run(kodama, ['--version'], { cwd: project, env })).stdout, `kodama ${version}\n`);
+
+  const calculator = await startOpenAICompatibleServer({
+    script: [
+      { toolCalls: [{ name: 'calculator', arguments: { expression: '17 * 23' } }] },
+      { text: '17 * 23 = 391.' },
+    ],
+    models: ['scripted-model'],
+  });
+  try {
+    const target = `openai-compatible:${calculator.url}/v1@scripted-model`;
+    const { stdout } = await run(kodama, ['ask', '--model', target, 'What is 17 * 23?'], {
+      cwd: project,
+      env,
+    });
+    assert.equal(stdout.trim(), '17 * 23 = 391.');
+    const second = calculator.modelCalls[1]?.body as { messages: Array<{ role: string; content: unknown }> };
+    assert.equal(second.messages.find((m) => m.role === 'tool')?.content, '391');
+  } finally {
+    await calculator.close();
+  }
 });
