@@ -1,0 +1,12 @@
+/**
+ * The observation the model reads instead of the result of a call it has
+ * repeated `times` times in a row with the same arguments (the call is not
+ * run again).
+ */
+export function repeatWarning(name: string, times: number): string {
+  return (
+    `You have called ${name} with the same arguments ${times} times in a row, so this call was not run again: ` +
+    'the result will not change. Use the results you already have, or try something different ' +
+    '(other arguments or another tool), or give your answer now.'
+  );
+}
