@@ -157,7 +157,7 @@ import { resolveModel } from '@kodama/models';
 const baseUrl: string = process.argv[2] ?? '';
 const model = await resolveModel(\`openai-compatible:\${baseUrl}/v1@scripted-model\`);
 const agent = new Agent({ model, systemPrompt: 'Answer briefly.' });
-const answer: string = await agent.run('What is 17 * 23?');
+const answer: string = await agent.turn('What is 17 * 23?');
 const last: string | undefined = agent.lastAssistantContent();
 await agent.close();
 process.stdout.write(JSON.stringify({ answer, last, modelId: model.modelId }));

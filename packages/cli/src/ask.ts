@@ -7,13 +7,14 @@ import {
   ModelError,
   StepLimit,
   Terminal,
+  UnknownToolError,
 } from '@kodama/core';
 import { discoverDefaultModel, resolveModel } from '@kodama/models';
 import type { AskArgs } from './args.ts';
 import { loadConfig } from './config.ts';
 import { JsonLines } from './json-lines.ts';
 import { NO_MODEL_MESSAGE } from './no-model.ts';
-import { buildTools, UnknownToolError } from './tool-registry.ts';
+import { buildTools } from './tool-registry.ts';
 
 /** The process streams and environment the command runs with (injected so tests can drive it). */
 export interface CliIO {
@@ -65,7 +66,7 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
   } catch (error) {
     for (const close of closers.reverse()) await close();
     say(error instanceof Error ? error.message : String(error));
-    return error instanceof UnknownToolError ? 2 : 1;
+    return UnknownToolError.isInstance(error) ? 2 : 1;
   }
 
   const listener: Listener = args.json
@@ -89,7 +90,7 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
   const onInterrupt = () => cancellable.cancel();
   signals.on('SIGINT', onInterrupt);
   try {
-    await agent.run(args.prompt);
+    await agent.turn(args.prompt);
     return 0;
   } catch (error) {
     // With --json the turn-end event already carries the error; stderr says it for people.

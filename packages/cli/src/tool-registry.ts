@@ -1,7 +1,6 @@
 import { type AnyTool, UnknownToolError } from '@kodama/core';
 import type { ToolSetup } from './tool-setup.ts';
 
-export { UnknownToolError } from '@kodama/core';
 export type { ToolSetup } from './tool-setup.ts';
 
 /** One package's tools as the CLI offers them: the names its registry holds, and how to build some of them. */

@@ -53,7 +53,7 @@ const agent = new Agent({
 });
 const kodamaTurn = async () => {
   agent.clearConversation();
-  const answer = await agent.run('Run the steps.');
+  const answer = await agent.turn('Run the steps.');
   if (!answer.startsWith('All done')) throw new Error(`kodama: unexpected answer ${answer}`);
 };
 

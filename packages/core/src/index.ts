@@ -7,7 +7,7 @@
 
 // The agent and its options.
 export { Agent } from './agent/agent.ts';
-export type { AgentOptions, RunOptions, ToolFailurePolicy } from './agent/agent-options.ts';
+export type { AgentOptions, ToolFailurePolicy, TurnOptions } from './agent/agent-options.ts';
 export { agentNode, agentTrifecta } from './agent/agent-trifecta.ts';
 export { AgentClosedError, TurnInProgressError } from './agent/errors.ts';
 

@@ -1,7 +1,5 @@
 #!/usr/bin/env node
-// Launcher: the package runs from TypeScript source, so register tsx first.
-import { register } from 'tsx/esm/api';
+// Launcher: runs the compiled CLI on plain Node (`npm ci` builds it through `prepare`).
+import { main } from '../dist/cli.js';
 
-register();
-const { main } = await import(new URL('../src/cli.ts', import.meta.url).href);
 await main(process.argv.slice(2));

@@ -12,7 +12,7 @@ export type { ToolFailurePolicy } from '../loop/turn-context.ts';
 
 /** Construction options of an {@link Agent}. Every one is checked in the constructor (`InvalidOptionError`). */
 export interface AgentOptions {
-  /** The model every turn uses until `run(..., { model })` switches it. */
+  /** The model every turn uses until `turn(..., { model })` switches it. */
   readonly model: Model;
   /** Base system prompt; extension snippets are appended to it. */
   readonly systemPrompt: string;
@@ -57,8 +57,8 @@ export interface AgentOptions {
   readonly configure?: (c: Configurator) => void;
 }
 
-/** Options of one `run`. */
-export interface RunOptions {
+/** Options of one `turn`. */
+export interface TurnOptions {
   /** Switch to this model before the turn (emits `model-switched` and a fresh `context-cap`). */
   readonly model?: Model;
 }

@@ -23,7 +23,7 @@ import type { Content } from '../messages/content.ts';
 import type { Model } from '../model/model.ts';
 import type { AnyTool } from '../tool/define-tool.ts';
 import type { TrifectaReport } from '../trifecta/report.ts';
-import type { AgentOptions, RunOptions } from './agent-options.ts';
+import type { AgentOptions, TurnOptions } from './agent-options.ts';
 import { agentTrifecta } from './agent-trifecta.ts';
 import { AgentClosedError, TurnInProgressError } from './errors.ts';
 import { historyLoadedEvent } from './history-loaded.ts';
@@ -50,7 +50,7 @@ interface Settings {
  * conversation, and runs one turn at a time (any number of agents may run
  * concurrently in one process).
  *
- * Holding an agent grants read access, `run`, `subscribe` and tool changes;
+ * Holding an agent grants read access, `turn`, `subscribe` and tool changes;
  * nothing public leads to emitting events. Controls (Cancellable, Interloper)
  * are the doors in from elsewhere while a turn runs.
  */
@@ -227,8 +227,8 @@ export class Agent implements AgentView {
    *   or a tool's exception (policy `raise`); the conversation is repaired
    *   first, so it can be sent again.
    */
-  async run(userMessage?: Content, options: RunOptions = {}): Promise<string> {
-    this.#enter('run');
+  async turn(userMessage?: Content, options: TurnOptions = {}): Promise<string> {
+    this.#enter('run a turn');
     try {
       this.#synthAnswer = undefined;
       this.stepLimit?.reset();

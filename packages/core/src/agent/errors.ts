@@ -6,7 +6,7 @@ export function agentName(agentId: string): string {
 }
 
 /**
- * `run` (or `clearConversation`, `loadHistory`) was called while a turn of the
+ * `turn` (or `clearConversation`, `loadHistory`) was called while a turn of the
  * same agent was in flight. One turn at a time per agent: queue mid-turn input
  * with an Interloper, or await the running turn first.
  */

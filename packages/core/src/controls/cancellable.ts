@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { KodamaError } from '../errors/kodama-error.ts';
 
 /**
- * The user cancelled the turn. `run` rejects with it after the conversation
+ * The user cancelled the turn. `turn` rejects with it after the conversation
  * was repaired and a `cancelled` event was emitted.
  */
 export class CancelledError extends KodamaError {

@@ -25,7 +25,7 @@ export class StepLimitExceeded extends KodamaError {
 export class StepLimit {
   /** Tool calls allowed per turn. */
   readonly max: number;
-  /** `raise`: `run` rejects with {@link StepLimitExceeded}; `synthesize`: a tools-free request answers. */
+  /** `raise`: `turn` rejects with {@link StepLimitExceeded}; `synthesize`: a tools-free request answers. */
   readonly onExhausted: OnExhausted;
   #step = 0;
 

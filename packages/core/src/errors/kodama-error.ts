@@ -37,11 +37,19 @@ export class KodamaError extends Error {
     this.code = kebabCase(new.target.name);
   }
 
-  /** True for an instance of this class (or a subclass), including copies from another install. */
+  /**
+   * True for an instance of this class (or a subclass), including copies from
+   * another install. Call it on the class (`ModelError.isInstance(e)`); to pass
+   * it around, wrap it: `(e) => ModelError.isInstance(e)`.
+   */
   static isInstance<T extends abstract new (...args: never) => KodamaError>(
     this: T,
     value: unknown,
   ): value is InstanceType<T> {
+    // biome-ignore lint/complexity/noThisInStatic: a detached call has no class to check against
+    if (typeof this !== 'function') {
+      throw new TypeError('isInstance must be called on an error class, e.g. ModelError.isInstance(error)');
+    }
     if (typeof value !== 'object' || value === null) return false;
     // `this` is the class the check was called on (`ModelError.isInstance`), a subclass of this one.
     // biome-ignore lint/complexity/noThisInStatic: the subclass is the point

@@ -63,7 +63,7 @@ export interface TurnErrorInfo {
  * A turn ended, however it ended.
  *
  * Contract: the last event of every turn that emitted `turn-start`, emitted
- * after the conversation was repaired and before `run` settles. `stopReason`
+ * after the conversation was repaired and before `turn` settles. `stopReason`
  * is the last model response's (`undefined` when no response arrived);
  * `usage` sums every response of the turn, synthesizer included (a field is
  * `undefined` when no response reported it). `error` is present exactly when
@@ -85,7 +85,7 @@ export interface TurnEndEvent extends EventBase {
 /**
  * A user message entered the conversation.
  *
- * Contract: `midLoop` is false for the message passed to `run`, true for one
+ * Contract: `midLoop` is false for the message passed to `turn`, true for one
  * delivered by the Interloper (at turn start or after a tool batch). Emitted
  * after the message is appended, so a listener reading history sees it.
  */

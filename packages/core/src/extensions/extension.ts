@@ -35,8 +35,8 @@ export interface TrifectaContribution {
  * prompt snippets, listeners, per-turn hooks. Every hook is optional.
  *
  * Contract: hooks run on the agent's own turn (never concurrently with it),
- * must not call `run`, `clearConversation` or `loadHistory`, and an exception
- * from one propagates to whoever triggered it (construction, `run`, a clear).
+ * must not call `turn`, `clearConversation` or `loadHistory`, and an exception
+ * from one propagates to whoever triggered it (construction, `turn`, a clear).
  * Extensions belong to one agent; sub-agents do not inherit them.
  */
 export interface Extension {

@@ -12,7 +12,7 @@ export interface SubAgentParams {
  * A consumer of agent events.
  *
  * Contract: `onEvent` only observes. It must not call back into the agent
- * (no `run`, no `clearConversation`) and should return quickly: it runs
+ * (no `turn`, no `clearConversation`) and should return quickly: it runs
  * inline in the loop, and an exception it throws unwinds the turn (the
  * conversation is repaired first). Buffer or hand work off for anything slow.
  */

@@ -43,7 +43,7 @@ describe('agent over HTTP', () => {
     });
     servers.push(server);
     const { agent, events } = await agentOver(server, {}, { maxRetries: 2, baseDelayMs: 1 });
-    assert.equal(await agent.run('hi'), 'after the retry');
+    assert.equal(await agent.turn('hi'), 'after the retry');
     const retries = events.ofType('retry');
     assert.equal(retries.length, 1);
     assert.equal(retries[0]!.attempt, 1);
@@ -63,7 +63,7 @@ describe('agent over HTTP', () => {
     });
     servers.push(server);
     const { agent, events } = await agentOver(server, { streaming: true });
-    const answer = await agent.run('Echo something.');
+    const answer = await agent.turn('Echo something.');
     assert.equal(answer, 'The echo said: over the wire.');
     assert.equal(server.modelCalls.length, 2);
     const second = server.modelCalls[1]!.body as {
@@ -85,7 +85,7 @@ describe('agent over HTTP', () => {
     servers.push(server);
     const cancellable = new Cancellable();
     const { agent, events } = await agentOver(server, { cancellable, streaming: true });
-    const turn = agent.run('Tell me slowly.');
+    const turn = agent.turn('Tell me slowly.');
     while (events.ofType('assistant-delta').length < 2) await new Promise((r) => setTimeout(r, 5));
     cancellable.cancel();
     await assert.rejects(turn, (e: unknown) => CancelledError.isInstance(e));

@@ -11,7 +11,7 @@ describe('extensions and configure', () => {
       tools: [echoTool()],
       configureMore: (c) => c.addSubAgentTool(hidden),
     });
-    await agent.run('hi');
+    await agent.turn('hi');
     assert.deepEqual(
       agent.tools.map((t) => t.name),
       ['echo'],
@@ -59,7 +59,7 @@ describe('extensions and configure', () => {
     });
     assert.deepEqual(calls, ['configure', 'bind']);
     assert.equal(ctx?.agent, agent);
-    await agent.run('hello');
+    await agent.turn('hello');
     assert.equal(model.calls[0]?.system, 'You are a test agent.\n\nStatic section.\n\nMood: calm.');
     assert.deepEqual(model.calls[0]?.messages, [
       { role: 'user', content: 'hello' },
@@ -72,7 +72,7 @@ describe('extensions and configure', () => {
     assert.deepEqual(calls, ['configure', 'bind', 'reset']);
     const types = events.types();
     assert.equal(types.at(-1), 'reset');
-    await agent.run('again');
+    await agent.turn('again');
     assert.match(model.calls[1]!.system!, /Mood: excited\./, 'snippets re-read on re-assembly');
   });
 
@@ -135,7 +135,7 @@ describe('extensions and configure', () => {
     process.off('warning', onWarning);
     assert.deepEqual(fired, ['from bind', 'one']);
     assert.equal(warnings.filter((w) => w.includes('two failed')).length, 1);
-    await assert.rejects(agent.run('x'), /is closed/);
+    await assert.rejects(agent.turn('x'), /is closed/);
   });
 
   test('the configurator is sealed after construction', () => {

@@ -16,7 +16,7 @@ describe('history export and load', () => {
       ],
       { tools: [echoTool()] },
     );
-    await agent.run([
+    await agent.turn([
       { type: 'text', text: 'look' },
       { type: 'image', data: 'iVBORw0KGgo=', mediaType: 'image/png' },
     ]);
@@ -40,7 +40,7 @@ describe('history export and load', () => {
     const { agent: source } = scriptedAgent([
       { text: 'remembered', usage: { inputTokens: 1200, outputTokens: 30 } },
     ]);
-    await source.run('remember this');
+    await source.turn('remember this');
     const saved = History.parse(source.exportHistory().serialize());
     const { agent, events, model } = scriptedAgent([{ text: 'yes' }]);
     const count = agent.loadHistory(saved);
@@ -49,7 +49,7 @@ describe('history export and load', () => {
     const loaded = events.ofType('history-loaded')[0]!;
     assert.equal(loaded.messages, 2);
     assert.equal(loaded.tokens?.usage.inputTokens, 1200);
-    await agent.run('do you?');
+    await agent.turn('do you?');
     assert.deepEqual(
       model.calls[0]?.messages.map((m) => m.role),
       ['user', 'assistant', 'user'],
@@ -94,7 +94,7 @@ describe('history export and load', () => {
 
   test('clearConversation empties the conversation and exports nothing', async () => {
     const { agent } = scriptedAgent([{ text: 'a' }]);
-    await agent.run('x');
+    await agent.turn('x');
     agent.clearConversation();
     assert.equal(agent.exportHistory().messages.length, 0);
     assert.equal(agent.lastAssistantContent(), undefined);

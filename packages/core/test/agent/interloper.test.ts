@@ -8,7 +8,7 @@ describe('Interloper', () => {
     const interloper = new Interloper();
     interloper.inject('loaded skill: be brief');
     const { agent, events, model } = scriptedAgent([{ text: 'ok' }], { interloper });
-    await agent.run('hello');
+    await agent.turn('hello');
     assert.deepEqual(model.calls[0]?.messages, [
       { role: 'user', content: 'loaded skill: be brief' },
       { role: 'user', content: 'hello' },
@@ -30,7 +30,7 @@ describe('Interloper', () => {
       [{ toolCalls: [{ id: 'g', name: 'gate', arguments: {} }] }, { text: 'noted' }],
       { interloper, tools: [gate.tool], stepLimit: new StepLimit(1) },
     );
-    const turn = agent.run('work');
+    const turn = agent.turn('work');
     await gate.started;
     interloper.inject('also check the tests');
     gate.release();
@@ -61,7 +61,7 @@ describe('Interloper', () => {
           c.addListener({ onEvent: (e) => e.type === 'tool-result' && interloper.inject('more') }),
       },
     );
-    await assert.rejects(agent.run('go'), /step limit/);
+    await assert.rejects(agent.turn('go'), /step limit/);
     assert.equal(messagesOf(agent).filter((m) => m.role === 'user').length, 2);
   });
 
@@ -70,7 +70,7 @@ describe('Interloper', () => {
     const { agent, model } = scriptedAgent([{ text: 'ok' }], { interloper });
     interloper.inject('stale');
     agent.clearConversation();
-    await agent.run('fresh');
+    await agent.turn('fresh');
     assert.deepEqual(model.calls[0]?.messages, [{ role: 'user', content: 'fresh' }]);
   });
 });

@@ -15,7 +15,7 @@ describe('turn lifecycle events', () => {
       ],
       { tools: [echoTool()] },
     );
-    await agent.run('go');
+    await agent.turn('go');
     const types = events.types();
     assert.equal(types[0], 'turn-start');
     assert.equal(types.at(-1), 'turn-end');
@@ -40,9 +40,9 @@ describe('turn lifecycle events', () => {
 
   test('each turn has its own id; events between turns carry none', async () => {
     const { agent, events } = scriptedAgent([{ text: 'one' }, { text: 'two' }]);
-    await agent.run('1');
+    await agent.turn('1');
     agent.clearConversation();
-    await agent.run('2');
+    await agent.turn('2');
     const [first, second] = events.ofType('turn-start');
     assert.notEqual(first!.turnId, second!.turnId);
     assert.equal(events.ofType('reset')[0]?.turnId, '');
@@ -50,7 +50,7 @@ describe('turn lifecycle events', () => {
 
   test('a failed turn: turn-end carries the error class, code and message', async () => {
     const { agent, events } = scriptedAgent([{ fault: 'http', status: 500 }]);
-    await assert.rejects(agent.run('go'), (e: unknown) => ModelError.isInstance(e));
+    await assert.rejects(agent.turn('go'), (e: unknown) => ModelError.isInstance(e));
     const end = events.ofType('turn-end')[0]!;
     assert.equal(events.types().at(-1), 'turn-end');
     assert.equal(end.outcome, 'failed');
@@ -67,7 +67,7 @@ describe('turn lifecycle events', () => {
       tools: [gate.tool],
       cancellable,
     });
-    const turn = agent.run('go');
+    const turn = agent.turn('go');
     await gate.started;
     cancellable.cancel();
     await assert.rejects(turn, (e: unknown) => CancelledError.isInstance(e));
@@ -82,7 +82,7 @@ describe('turn lifecycle events', () => {
       tools: [echoTool()],
       stepLimit: new StepLimit(1),
     });
-    await assert.rejects(agent.run('go'), (e: unknown) => StepLimitExceeded.isInstance(e));
+    await assert.rejects(agent.turn('go'), (e: unknown) => StepLimitExceeded.isInstance(e));
     const end = events.ofType('turn-end')[0]!;
     assert.equal(end.outcome, 'budget-exhausted');
     assert.equal(end.error?.code, 'step-limit-exceeded');
@@ -97,7 +97,7 @@ describe('turn lifecycle events', () => {
       ],
       { tools: [echoTool()], stepLimit: new StepLimit(1, 'synthesize') },
     );
-    assert.equal(await agent.run('go'), 'synthesized');
+    assert.equal(await agent.turn('go'), 'synthesized');
     const end = events.ofType('turn-end')[0]!;
     assert.equal(events.types().at(-1), 'turn-end');
     assert.equal(end.outcome, 'budget-exhausted');
@@ -108,11 +108,11 @@ describe('turn lifecycle events', () => {
 
   test('turn-start precedes model-switched and context-cap', async () => {
     const { agent, events, model } = scriptedAgent([{ text: 'a' }, { text: 'b' }]);
-    await agent.run('1');
+    await agent.turn('1');
     const { ScriptedModel } = await import('@kodama/testkit');
     const other = new ScriptedModel([{ text: 'c' }], { modelId: 'other' });
     events.clear();
-    await agent.run('2', { model: other });
+    await agent.turn('2', { model: other });
     assert.deepEqual(events.types().slice(0, 3), ['turn-start', 'model-switched', 'context-cap']);
     assert.equal(events.ofType('turn-start')[0]?.modelId, 'other');
     assert.notEqual(model, other);

@@ -14,7 +14,11 @@ const twins = {
 function countingEcho(): { tool: ReturnType<typeof echoTool>; runs: () => number } {
   let runs = 0;
   const base = echoTool();
-  return { tool: { ...base, execute: (a, c) => (runs++, base.execute(a, c)) }, runs: () => runs };
+  const execute: typeof base.execute = (args, context) => {
+    runs++;
+    return base.execute(args, context);
+  };
+  return { tool: { ...base, execute }, runs: () => runs };
 }
 
 describe('duplicate tool-call ids in one response', () => {
@@ -24,7 +28,7 @@ describe('duplicate tool-call ids in one response', () => {
       [twins, { toolCalls: [{ id: 'ok', name: 'echo', arguments: { text: 'c' } }] }, { text: 'done' }],
       { tools: [echo.tool] },
     );
-    assert.equal(await agent.run('go'), 'done');
+    assert.equal(await agent.turn('go'), 'done');
     assert.equal(echo.runs(), 1, 'only the good response ran a tool');
     assert.equal(model.calls.length, 3);
     const retry = events.ofType('retry')[0];
@@ -41,7 +45,7 @@ describe('duplicate tool-call ids in one response', () => {
     const echo = countingEcho();
     const { agent, events } = scriptedAgent([twins, twins, twins], { tools: [echo.tool] });
     await assert.rejects(
-      agent.run('go'),
+      agent.turn('go'),
       (e: unknown) =>
         DuplicateToolCallIdError.isInstance(e) && e.toolCallId === 'dup' && /"dup"/.test(e.message),
     );
@@ -58,7 +62,7 @@ describe('duplicate tool-call ids in one response', () => {
     const { ScriptedModel } = await import('@kodama/testkit');
     const model = Object.assign(new ScriptedModel([twins, { text: 'never asked' }]), { maxRetries: 0 });
     const { agent } = scriptedAgent([], { model, tools: [echoTool()] });
-    await assert.rejects(agent.run('go'), (e: unknown) => DuplicateToolCallIdError.isInstance(e));
+    await assert.rejects(agent.turn('go'), (e: unknown) => DuplicateToolCallIdError.isInstance(e));
     assert.equal(model.calls.length, 1);
   });
 });
@@ -67,7 +71,7 @@ describe('an answer cut by the output limit', () => {
   test('fails the turn with OutputTruncatedError by default; the cut text is kept in turn-end, not the conversation', async () => {
     const { agent, events } = scriptedAgent([{ text: 'The answer is forty', finishReason: 'length' }]);
     await assert.rejects(
-      agent.run('go'),
+      agent.turn('go'),
       (e: unknown) => OutputTruncatedError.isInstance(e) && e.partialText === 'The answer is forty',
     );
     assert.deepEqual(messagesOf(agent), [{ role: 'user', content: 'go' }]);
@@ -84,7 +88,7 @@ describe('an answer cut by the output limit', () => {
     const { agent, events } = scriptedAgent([{ text: 'The answer is forty', finishReason: 'length' }], {
       acceptTruncated: true,
     });
-    assert.equal(await agent.run('go'), 'The answer is forty');
+    assert.equal(await agent.turn('go'), 'The answer is forty');
     const end = events.ofType('turn-end')[0]!;
     assert.equal(end.outcome, 'completed');
     assert.equal(end.stopReason, 'length');

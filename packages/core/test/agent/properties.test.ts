@@ -112,7 +112,7 @@ describe('conversation integrity (property)', () => {
         });
         const timer =
           s.cancelAfterMs === undefined ? undefined : setTimeout(() => cancellable.cancel(), s.cancelAfterMs);
-        const outcome = await agent.run('start').then(
+        const outcome = await agent.turn('start').then(
           () => undefined,
           (error: unknown) => error,
         );

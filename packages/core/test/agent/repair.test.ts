@@ -50,7 +50,7 @@ describe('repair of an unwound batch', () => {
       ],
       { tools: [gate.tool, seq], cancellable },
     );
-    const turn = agent.run('go');
+    const turn = agent.turn('go');
     await gate.started;
     cancellable.cancel();
     await assert.rejects(turn, (e: unknown) => CancelledError.isInstance(e));
@@ -112,7 +112,7 @@ describe('repair of an unwound batch', () => {
       tools: [listening],
       cancellable,
     });
-    const turn = agent.run('go');
+    const turn = agent.turn('go');
     await startedP;
     cancellable.cancel();
     await assert.rejects(turn, (e: unknown) => CancelledError.isInstance(e));
@@ -128,7 +128,7 @@ describe('repair of an unwound batch', () => {
         streaming: true,
       },
     );
-    const turn = agent.run('go');
+    const turn = agent.turn('go');
     while (events.ofType('assistant-delta').length === 0) await new Promise((r) => setTimeout(r, 2));
     cancellable.cancel();
     await assert.rejects(turn, (e: unknown) => CancelledError.isInstance(e));
@@ -140,10 +140,10 @@ describe('repair of an unwound batch', () => {
   test('the same Cancellable serves a fresh turn after a cancel', async () => {
     const cancellable = new Cancellable();
     const { agent } = scriptedAgent([{ text: 'slow', latencyMs: 50 }, { text: 'fresh' }], { cancellable });
-    const turn = agent.run('one');
+    const turn = agent.turn('one');
     setTimeout(() => cancellable.cancel(), 5);
     await assert.rejects(turn, (e: unknown) => CancelledError.isInstance(e));
-    assert.equal(await agent.run('two'), 'fresh');
+    assert.equal(await agent.turn('two'), 'fresh');
   });
 
   test('budget trip (raise): started calls answered, the rest get the budget constant', async () => {
@@ -160,7 +160,7 @@ describe('repair of an unwound batch', () => {
       { tools: [echoTool()], stepLimit: new StepLimit(2) },
     );
     await assert.rejects(
-      agent.run('go'),
+      agent.turn('go'),
       (e: unknown) => StepLimitExceeded.isInstance(e) && e.maxSteps === 2,
     );
     assert.deepEqual(toolResults(agent), [
@@ -195,8 +195,8 @@ describe('repair of an unwound batch', () => {
       tools: [echoTool()],
       stepLimit: new StepLimit(2),
     });
-    assert.equal(await agent.run('first'), 'ok');
-    await assert.rejects(agent.run('second'), (e: unknown) => StepLimitExceeded.isInstance(e));
+    assert.equal(await agent.turn('first'), 'ok');
+    await assert.rejects(agent.turn('second'), (e: unknown) => StepLimitExceeded.isInstance(e));
     assert.deepEqual(toolResults(agent).at(-1), ['5', STEP_BUDGET_RESULT]);
   });
 
@@ -220,7 +220,7 @@ describe('repair of an unwound batch', () => {
       ],
       { tools: [boomTool(), later] },
     );
-    await assert.rejects(agent.run('go'), (e: unknown) => e instanceof RangeError && e.message === 'kaboom');
+    await assert.rejects(agent.turn('go'), (e: unknown) => e instanceof RangeError && e.message === 'kaboom');
     assert.deepEqual(toolResults(agent), [
       ['x', 'Error: RangeError: kaboom'],
       ['y', FAILED_SKIPPED_RESULT],
@@ -241,7 +241,7 @@ describe('repair of an unwound batch', () => {
       ],
       { tools: [boomTool(), echoTool()] },
     );
-    await assert.rejects(agent.run('go'), RangeError);
+    await assert.rejects(agent.turn('go'), RangeError);
     assert.deepEqual(toolResults(agent), [
       ['x', 'Error: RangeError: kaboom'],
       ['y', 'echo: ran'],
@@ -253,7 +253,7 @@ describe('repair of an unwound batch', () => {
       [{ toolCalls: [{ id: 'x', name: 'boom', arguments: {} }] }, { text: 'recovered' }],
       { tools: [boomTool()], toolFailures: 'observe' },
     );
-    assert.equal(await agent.run('go'), 'recovered');
+    assert.equal(await agent.turn('go'), 'recovered');
     assert.deepEqual(model.calls[1]?.messages.at(-1), {
       role: 'tool',
       toolCallId: 'x',
@@ -278,7 +278,7 @@ describe('repair of an unwound batch', () => {
         tools: [soft],
       },
     );
-    assert.equal(await agent.run('go'), 'ok');
+    assert.equal(await agent.turn('go'), 'ok');
     assert.match(String(toolResults(agent)[0]?.[1]), /^Error: .*file not found/);
   });
 
@@ -290,7 +290,7 @@ describe('repair of an unwound batch', () => {
       ],
       { tools: [echoTool()] },
     );
-    await assert.rejects(agent.run('go'), (e: unknown) => ModelError.isInstance(e));
+    await assert.rejects(agent.turn('go'), (e: unknown) => ModelError.isInstance(e));
     const msgs = messagesOf(agent);
     assert.equal(msgs.at(-1)?.role, 'tool', 'the cut response left nothing behind');
     assertSendable(msgs);
@@ -317,7 +317,7 @@ describe('repair of an unwound batch', () => {
           }),
       },
     );
-    await assert.rejects(agent.run('go'), TypeError);
+    await assert.rejects(agent.turn('go'), TypeError);
     assertSendable(messagesOf(agent));
     assert.equal(toolResults(agent).length, 2);
   });

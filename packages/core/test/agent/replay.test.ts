@@ -72,7 +72,7 @@ describe('replay', () => {
         ids: sequentialIds(),
         clock: { now: () => (t += 10) },
       });
-      await agent.run('go');
+      await agent.turn('go');
       return { history: agent.exportHistory().serialize(), events: JSON.stringify(events.events) };
     };
     const a = await run();
@@ -102,7 +102,7 @@ describe('replay', () => {
         interloper.inject('also check z');
       first.events.events.push(e);
     }) as typeof first.events.onEvent;
-    await first.agent.run('go');
+    await first.agent.turn('go');
     const recorded = first.agent.exportHistory().serialize();
     assert.match(recorded, /also check z/);
     assert.match(recorded, /memory-context/);
@@ -115,7 +115,7 @@ describe('replay', () => {
       stepRunner: replayer(recorder.log),
       configureMore: (c) => c.addExtension(memoryExtension()),
     });
-    await second.agent.run('go');
+    await second.agent.turn('go');
     assert.equal(second.agent.exportHistory().serialize(), recorded);
   });
 });

@@ -8,7 +8,7 @@ import { assertSendable, echoTool, gateTool, messagesOf, scriptedAgent } from '.
 describe('Agent.run', () => {
   test('a plain answer ends the turn and is returned', async () => {
     const { agent, events, model } = scriptedAgent([{ text: 'Hello there.' }]);
-    const answer = await agent.run('Hi');
+    const answer = await agent.turn('Hi');
     assert.equal(answer, 'Hello there.');
     assert.deepEqual(events.types(), [
       'turn-start',
@@ -37,7 +37,7 @@ describe('Agent.run', () => {
       [{ toolCalls: [{ id: 'b1', name: 'big', arguments: {} }] }, { text: 'ok' }],
       { tools: [big] },
     );
-    await agent.run('go');
+    await agent.turn('go');
     const sent = model.calls[1]!.messages.find((m) => m.role === 'tool');
     const content = sent?.role === 'tool' ? String(sent.content) : '';
     assert.ok(content.startsWith('HEAD') && content.endsWith('TAIL'), 'head and tail kept');
@@ -52,7 +52,7 @@ describe('Agent.run', () => {
       tools: [big],
       maxResultTokens: 100,
     });
-    await small.agent.run('go');
+    await small.agent.turn('go');
     const cut = small.model.calls[1]!.messages.find((m) => m.role === 'tool');
     assert.ok(
       cut?.role === 'tool' && String(cut.content).length < 1_000,
@@ -66,7 +66,7 @@ describe('Agent.run', () => {
       [{ toolCalls: [{ id: 'c1', name: 'echo', arguments: { text: 'ping' } }] }, { text: 'done' }],
       { tools: [echoTool(seen)] },
     );
-    assert.equal(await agent.run('go'), 'done');
+    assert.equal(await agent.turn('go'), 'done');
     assert.deepEqual(events.types(), [
       'turn-start',
       'context-cap',
@@ -100,7 +100,7 @@ describe('Agent.run', () => {
         id: 'worker 1',
       },
     );
-    await agent.run('go');
+    await agent.turn('go');
     assert.ok(events.events.length > 4);
     for (const e of events.events) assert.equal(e.agentId, 'worker 1');
   });
@@ -148,7 +148,7 @@ describe('Agent.run', () => {
       ],
       { tools: [tool] },
     );
-    await agent.run('go');
+    await agent.turn('go');
     assert.deepEqual(order, ['start A', 'start B', 'end B', 'end A'], 'B started before A ended');
     const results = model.calls[1]!.messages.filter((m) => m.role === 'tool');
     assert.deepEqual(
@@ -185,7 +185,7 @@ describe('Agent.run', () => {
       ],
       { tools: [make('one', false), make('two', true)] },
     );
-    await agent.run('go');
+    await agent.turn('go');
     assert.deepEqual(order, ['start one', 'end one', 'start two', 'end two']);
   });
 
@@ -194,7 +194,7 @@ describe('Agent.run', () => {
       [{ toolCalls: [{ id: 'x1', name: 'nope', arguments: {} }] }, { text: 'sorry' }],
       { tools: [echoTool()] },
     );
-    await agent.run('go');
+    await agent.turn('go');
     const result = model.calls[1]!.messages.at(-1);
     assert.deepEqual(result, {
       role: 'tool',
@@ -218,7 +218,7 @@ describe('Agent.run', () => {
       ],
       { tools: [echoTool()] },
     );
-    await agent.run('go');
+    await agent.turn('go');
     const results = model.calls[1]!.messages.filter((m) => m.role === 'tool');
     for (const r of results) assert.match(String(r.role === 'tool' && r.content), /^Error: /);
   });
@@ -234,7 +234,7 @@ describe('Agent.run', () => {
       ],
       { tools: [echoTool()] },
     );
-    await agent.run('go');
+    await agent.turn('go');
     const tokens = events.ofType('tokens');
     assert.deepEqual(
       tokens.map((t) => [t.usage.inputTokens, t.usage.outputTokens, t.modelId]),
@@ -257,7 +257,7 @@ describe('Agent.run', () => {
         streaming: true,
       },
     );
-    await agent.run('q');
+    await agent.turn('q');
     const types = events.types();
     const lastDelta = Math.max(types.lastIndexOf('reasoning-delta'), types.lastIndexOf('assistant-delta'));
     assert.ok(types.indexOf('reasoning-delta') > 0);
@@ -272,7 +272,7 @@ describe('Agent.run', () => {
 
   test('without streaming no delta events are emitted', async () => {
     const { agent, events } = scriptedAgent([{ reasoning: 'hmm', text: 'answer' }]);
-    await agent.run('q');
+    await agent.turn('q');
     assert.equal(events.ofType('assistant-delta').length + events.ofType('reasoning-delta').length, 0);
     assert.deepEqual(events.types(), [
       'turn-start',
@@ -290,9 +290,9 @@ describe('Agent.run', () => {
     const { agent } = scriptedAgent([{ toolCalls: [{ name: 'gate', arguments: {} }] }, { text: 'ok' }], {
       tools: [gate.tool],
     });
-    const first = agent.run('one');
+    const first = agent.turn('one');
     await gate.started;
-    await assert.rejects(agent.run('two'), (e: unknown) => TurnInProgressError.isInstance(e));
+    await assert.rejects(agent.turn('two'), (e: unknown) => TurnInProgressError.isInstance(e));
     assert.throws(
       () => agent.clearConversation(),
       (e: unknown) => TurnInProgressError.isInstance(e),
@@ -313,7 +313,7 @@ describe('Agent.run', () => {
         },
       ),
     );
-    const answers = await Promise.all(agents.map(({ agent }, i) => agent.run(`task ${i}`)));
+    const answers = await Promise.all(agents.map(({ agent }, i) => agent.turn(`task ${i}`)));
     assert.deepEqual(
       answers,
       agents.map((_, i) => `answer ${i}`),
@@ -323,8 +323,8 @@ describe('Agent.run', () => {
 
   test('conversation carries across turns', async () => {
     const { agent, model } = scriptedAgent([{ text: 'first' }, { text: 'second' }]);
-    await agent.run('one');
-    await agent.run('two');
+    await agent.turn('one');
+    await agent.turn('two');
     assert.deepEqual(model.calls[1]?.messages, [
       { role: 'user', content: 'one' },
       { role: 'assistant', text: 'first', toolCalls: [] },

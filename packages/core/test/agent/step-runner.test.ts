@@ -45,7 +45,7 @@ describe('step runner seam', () => {
       [{ toolCalls: [{ id: 'c1', name: 'echo', arguments: { text: 'x' } }] }, { text: 'done' }],
       { tools: [echoTool()], stepRunner: runner },
     );
-    await agent.run('go');
+    await agent.turn('go');
     assert.deepEqual(
       runner.steps.map((s) => s.kind),
       ['model', 'tool', 'model'],
@@ -66,7 +66,7 @@ describe('step runner seam', () => {
       [{ toolCalls: [{ id: 'c1', name: 'echo', arguments: { text: 'x' } }] }, { text: 'done' }],
       { tools: [counting], stepRunner: recorded },
     );
-    await first.agent.run('go');
+    await first.agent.turn('go');
     const queue = [...recorded.results];
     const replay: StepRunner = {
       model: async () => queue.shift() as ModelStepResult,
@@ -74,7 +74,7 @@ describe('step runner seam', () => {
       input: async () => queue.shift() as InputStepResult,
     };
     const second = scriptedAgent([], { tools: [counting], stepRunner: replay });
-    assert.equal(await second.agent.run('go'), 'done');
+    assert.equal(await second.agent.turn('go'), 'done');
     assert.equal(executions, 1, 'the tool ran only in the first run');
     assert.deepEqual(
       second.agent.exportHistory().messages.map((m) => m.message),

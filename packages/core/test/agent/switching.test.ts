@@ -9,8 +9,8 @@ describe('model switching, context cap, blank turns', () => {
     const model = new ScriptedModel([{ text: 'a' }, { text: 'b' }], { contextWindow: 32000 });
     const { agent, events } = scriptedAgent([], { model });
     assert.equal(agent.contextWindowCap, undefined, 'nothing probed at construction');
-    await agent.run('1');
-    await agent.run('2');
+    await agent.turn('1');
+    await agent.turn('2');
     assert.deepEqual(
       events.ofType('context-cap').map((e) => e.cap),
       [32000],
@@ -20,7 +20,7 @@ describe('model switching, context cap, blank turns', () => {
 
   test('an unknown window is announced as undefined', async () => {
     const { agent, events } = scriptedAgent([{ text: 'a' }]);
-    await agent.run('1');
+    await agent.turn('1');
     assert.deepEqual(
       events.ofType('context-cap').map((e) => e.cap),
       [undefined],
@@ -38,8 +38,8 @@ describe('model switching, context cap, blank turns', () => {
       contextWindow: 128000,
     });
     const { agent, events } = scriptedAgent([], { model: first });
-    await agent.run('one');
-    await agent.run('two', { model: second });
+    await agent.turn('one');
+    await agent.turn('two', { model: second });
     const types = events.types();
     const switched = types.indexOf('model-switched');
     assert.equal(types[switched + 1], 'context-cap');
@@ -58,15 +58,15 @@ describe('model switching, context cap, blank turns', () => {
     const exported = agent.exportHistory().messages[1]!;
     assert.equal(exported.modelId, 'alpha');
     assert.equal(exported.message.role === 'assistant' && exported.message.reasoning, 'private musings');
-    await agent.run('three', { model: second });
+    await agent.turn('three', { model: second });
     assert.equal(events.ofType('model-switched').length, 1, 'the same model is no switch');
   });
 
   test('own thinking is sent back to the model that produced it', async () => {
     const model = new ScriptedModel([{ reasoning: 'mine', text: 'a' }, { text: 'b' }]);
     const { agent } = scriptedAgent([], { model });
-    await agent.run('1');
-    await agent.run('2');
+    await agent.turn('1');
+    await agent.turn('2');
     const sent = model.calls[1]!.messages[1]!;
     assert.equal(sent.role === 'assistant' && sent.reasoning, 'mine');
   });
@@ -76,28 +76,28 @@ describe('model switching, context cap, blank turns', () => {
       const model = new ScriptedModel([], { provider });
       const { agent } = scriptedAgent([], { model });
       await assert.rejects(
-        agent.run('   '),
+        agent.turn('   '),
         (e: unknown) => EmptyTurnError.isInstance(e) && e.provider === provider,
       );
-      await assert.rejects(agent.run(), (e: unknown) => EmptyTurnError.isInstance(e));
+      await assert.rejects(agent.turn(), (e: unknown) => EmptyTurnError.isInstance(e));
     });
   }
 
   test('a blank first turn proceeds on an OpenAI-style provider, and with an injection on anthropic', async () => {
     const { agent } = scriptedAgent([{ text: 'hi' }]);
-    assert.equal(await agent.run(''), 'hi');
+    assert.equal(await agent.turn(''), 'hi');
     const interloper = new Interloper();
     interloper.inject('a loaded skill');
     const model = new ScriptedModel([{ text: 'reacting' }], { provider: 'anthropic' });
     const { agent: a2 } = scriptedAgent([], { model, interloper });
-    assert.equal(await a2.run(), 'reacting');
+    assert.equal(await a2.turn(), 'reacting');
   });
 
   test('a blank turn mid-conversation proceeds', async () => {
     const model = new ScriptedModel([{ text: 'a' }, { text: 'b' }], { provider: 'anthropic' });
     const { agent } = scriptedAgent([], { model });
-    await agent.run('first');
-    assert.equal(await agent.run(), 'b');
+    await agent.turn('first');
+    assert.equal(await agent.turn(), 'b');
     assert.equal(model.calls[1]?.messages.length, 2);
   });
 });

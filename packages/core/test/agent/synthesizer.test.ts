@@ -20,7 +20,7 @@ describe('synthesizer fallback', () => {
       ],
       { tools: [echoTool()], stepLimit: new StepLimit(2, 'synthesize') },
     );
-    const answer = await agent.run('What are the facts?');
+    const answer = await agent.turn('What are the facts?');
     assert.equal(answer, 'Synthesized: one and two.');
     assert.equal(agent.lastAssistantContent(), 'Synthesized: one and two.');
     const synthRequest = model.calls[2]!;
@@ -53,7 +53,7 @@ describe('synthesizer fallback', () => {
       ],
       { tools: [echoTool()], stepLimit: new StepLimit(1, 'synthesize'), id: 'researcher 0' },
     );
-    await agent.run('q');
+    await agent.turn('q');
     assert.ok(events.events.some((e) => e.agentId === 'researcher 0_synthesizer' && e.type === 'assistant'));
   });
 

@@ -19,7 +19,7 @@ describe('tool lifecycle events', () => {
       ],
       { tools: [slow.tool, echoTool()] },
     );
-    const turn = agent.run('go');
+    const turn = agent.turn('go');
     await slow.started;
     // The fast call has finished and been reported while the slow one still runs.
     while (events.ofType('tool-result').length === 0) await new Promise((r) => setImmediate(r));
@@ -82,7 +82,7 @@ describe('tool lifecycle events', () => {
         tools: [noisy],
       },
     );
-    await agent.run('go');
+    await agent.turn('go');
     const types = events.types();
     const i = types.indexOf('domain');
     assert.equal(types[i - 1], 'tool-start');

@@ -18,13 +18,13 @@ describe('subscribe', () => {
     const { agent } = scriptedAgent([{ text: 'one' }, { text: 'two' }]);
     const late = new InMemoryEventList();
     const off = agent.subscribe(late);
-    await agent.run('1');
+    await agent.turn('1');
     assert.equal(late.types()[0], 'turn-start');
     assert.equal(late.types().at(-1), 'turn-end');
     off();
     off();
     const seen = late.events.length;
-    await agent.run('2');
+    await agent.turn('2');
     assert.equal(late.events.length, seen);
   });
 
@@ -37,7 +37,7 @@ describe('subscribe', () => {
         off();
       },
     });
-    await agent.run('1');
+    await agent.turn('1');
     assert.equal(got.length, 1);
     assert.ok(events.events.length > 1, 'the other listeners keep receiving');
   });
@@ -53,14 +53,14 @@ describe('addTool / removeTool', () => {
     const { agent, model } = scriptedAgent([{ text: 'a' }, { text: 'b' }, { text: 'c' }], {
       tools: [echoTool()],
     });
-    await agent.run('1');
+    await agent.turn('1');
     assert.deepEqual(
       model.calls[0]?.tools?.map((t) => t.name),
       ['echo'],
     );
     assert.equal(agent.trifecta().verdict, 'silent');
     agent.addTool(webTool);
-    await agent.run('2');
+    await agent.turn('2');
     assert.deepEqual(
       model.calls[1]?.tools?.map((t) => t.name),
       ['echo', 'web'],
@@ -68,7 +68,7 @@ describe('addTool / removeTool', () => {
     assert.notEqual(agent.trifecta().verdict, 'silent');
     assert.equal(agent.removeTool('echo'), true);
     assert.equal(agent.removeTool('echo'), false);
-    await agent.run('3');
+    await agent.turn('3');
     assert.deepEqual(
       model.calls[2]?.tools?.map((t) => t.name),
       ['web'],
@@ -85,7 +85,7 @@ describe('addTool / removeTool', () => {
       { text: 'read it' },
     ]);
     agent.addTool(webTool);
-    assert.equal(await agent.run('go'), 'read it');
+    assert.equal(await agent.turn('go'), 'read it');
     assert.equal(events.ofType('tool-result')[0]?.content, 'page');
   });
 
