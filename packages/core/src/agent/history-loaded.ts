@@ -19,6 +19,7 @@ export function historyLoadedEvent(agentId: string, messages: readonly HistoryMe
           agentId,
           turnId: '',
           usage: last.usage,
+          provider: '', // a stored message names its model, not its provider
           modelId: last.modelId ?? '',
           stopReason: 'stop',
         }

@@ -10,8 +10,8 @@
  * `reset`, `history-loaded`, an extension's domain event).
  *
  * Order of one turn: `turn-start`; `model-switched` and `context-cap` when
- * due; the user's `user-turn`; then per model round: deltas (streaming only),
- * `reasoning`, `assistant`, `tokens`; when the model asked for tools, one
+ * due; the user's `user-turn`; then per model round: `model-start`, deltas
+ * (streaming only), `reasoning`, `assistant`, `tokens`; when the model asked for tools, one
  * `tool-call` per call in model order, then `tool-start` / `tool-result` as
  * calls begin and finish; finally `turn-end`, always last.
  */
@@ -80,6 +80,21 @@ export interface TurnEndEvent extends EventBase {
   readonly partialText?: string;
   readonly at: number;
   readonly durationMs: number;
+}
+
+/**
+ * A model request is about to be sent.
+ *
+ * Contract: one per request, before its deltas; `index` counts the turn's
+ * model calls from 0 (a re-request of a malformed response counts). Each is
+ * followed by the response's `tokens`, or by the error that ends the turn.
+ * The synthesizer's request (under its own agent id) has index -1.
+ */
+export interface ModelStartEvent extends EventBase {
+  readonly type: 'model-start';
+  readonly index: number;
+  readonly provider: string;
+  readonly modelId: string;
 }
 
 /**
@@ -185,15 +200,20 @@ export interface ToolResultEvent extends EventBase {
 }
 
 /**
- * Token usage of one model response (pure tool-call responses included).
+ * Token usage of one model response: the end of the request its
+ * `model-start` began.
  *
- * Contract: a field is `undefined` when the provider did not report it;
- * treat it as 0. The prompt size of the round is `usage.inputTokens`.
- * `stopReason` is why the response ended (`length`: cut by the output limit).
+ * Contract: fires for every response that arrived complete, pure tool-call
+ * responses and responses discarded as malformed (then followed by `retry`)
+ * included, so summing these events gives what was billed. A field is
+ * `undefined` when the provider did not report it; treat it as 0. The prompt
+ * size of the round is `usage.inputTokens`. `stopReason` is why the response
+ * ended (`length`: cut by the output limit).
  */
 export interface TokensEvent extends EventBase {
   readonly type: 'tokens';
   readonly usage: Usage;
+  readonly provider: string;
   readonly modelId: string;
   readonly stopReason: StopReason;
 }
@@ -288,6 +308,7 @@ export interface DomainEvent extends EventBase {
 export type AgentEvent =
   | TurnStartEvent
   | TurnEndEvent
+  | ModelStartEvent
   | UserTurnEvent
   | ReasoningDeltaEvent
   | AssistantDeltaEvent

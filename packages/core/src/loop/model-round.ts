@@ -96,13 +96,31 @@ export function duplicateToolCallId(calls: readonly ToolCall[]): string | undefi
  */
 export function narrateResponse(
   who: { readonly agentId: string; readonly turnId: string; readonly emit: Emit },
-  modelId: string,
+  model: Model,
   result: ModelStepResult,
   withAnswer: boolean,
 ): void {
   const { agentId, turnId, emit } = who;
-  const { message, usage, finishReason } = result;
+  const { message } = result;
   if (message.reasoning) emit({ type: 'reasoning', agentId, turnId, text: message.reasoning });
   if (withAnswer && message.text !== '') emit({ type: 'assistant', agentId, turnId, text: message.text });
-  emit({ type: 'tokens', agentId, turnId, usage: usage ?? EMPTY_USAGE, modelId, stopReason: finishReason });
+  narrateTokens(who, model, result);
+}
+
+/** The `tokens` event of a complete response (also of one discarded as malformed). */
+export function narrateTokens(
+  who: { readonly agentId: string; readonly turnId: string; readonly emit: Emit },
+  model: Model,
+  result: ModelStepResult,
+): void {
+  const { agentId, turnId, emit } = who;
+  emit({
+    type: 'tokens',
+    agentId,
+    turnId,
+    usage: result.usage ?? EMPTY_USAGE,
+    provider: model.provider,
+    modelId: model.modelId,
+    stopReason: result.finishReason,
+  });
 }

@@ -5,7 +5,7 @@ import type { Content } from '../messages/content.ts';
 import type { ModelRequest } from '../model/model-request.ts';
 import { EmptyTurnError, needsAMessage } from './empty-turn-error.ts';
 import { DuplicateToolCallIdError, OutputTruncatedError } from './model-errors.ts';
-import { duplicateToolCallId, narrateResponse, streamModelRound } from './model-round.ts';
+import { duplicateToolCallId, narrateResponse, narrateTokens, streamModelRound } from './model-round.ts';
 import { answerOpenToolCalls, repairWording } from './repair.ts';
 import type { InputStepResult, ModelStepResult } from './step-runner.ts';
 import { runSynthesizer } from './synthesizer.ts';
@@ -52,11 +52,10 @@ export async function runTurn(ctx: TurnContext): Promise<TurnResult> {
       };
       const result = await requestResponse(ctx, request, () => index++);
       const { message, usage, finishReason } = result;
-      ctx.tally.record(usage, finishReason);
       const truncated = finishReason === 'length' && message.toolCalls.length === 0 && !ctx.acceptTruncated;
       if (!truncated && (message.text !== '' || message.toolCalls.length > 0))
         conversation.appendAssistant(message, model.modelId, usage);
-      narrateResponse(ctx, model.modelId, result, !truncated);
+      narrateResponse(ctx, model, result, !truncated);
       if (truncated) throw new OutputTruncatedError(message.text);
       if (message.toolCalls.length === 0) return { answer: message.text, synthesized: false };
       await runToolBatch(message.toolCalls, result.toolInputs, tools, ctx);
@@ -105,8 +104,9 @@ async function appendUserMessage(
 }
 
 /**
- * One model response through the step runner. A response in which two tool
- * calls share an id cannot be recorded; it is discarded and asked for again
+ * One model response through the step runner, announced by `model-start`
+ * and counted in the turn's tally. A response in which two tool calls share
+ * an id cannot be recorded; it is discarded and asked for again
  * (with a `retry` event) as often as the model's retry policy allows, then
  * {@link DuplicateToolCallIdError}. A cancel while waiting is a `CancelledError`.
  */
@@ -118,15 +118,10 @@ async function requestResponse(
   const { model, agentId, turnId, signal } = ctx;
   const retries = model.maxRetries ?? 2;
   for (let attempt = 0; ; attempt++) {
-    const step = {
-      kind: 'model' as const,
-      agentId,
-      turnId,
-      index: nextIndex(),
-      provider: model.provider,
-      modelId: model.modelId,
-      request,
-    };
+    const { provider, modelId } = model;
+    const index = nextIndex();
+    const step = { kind: 'model' as const, agentId, turnId, index, provider, modelId, request };
+    ctx.emit({ type: 'model-start', agentId, turnId, index, provider, modelId });
     let result: ModelStepResult;
     try {
       result = await ctx.stepRunner.model(step, () => streamModelRound(model, request, ctx));
@@ -134,8 +129,10 @@ async function requestResponse(
       if (signal.aborted) throw new CancelledError({ cause: signal.reason });
       throw error;
     }
+    ctx.tally.record(result.usage, result.finishReason);
     const duplicate = duplicateToolCallId(result.message.toolCalls);
     if (duplicate === undefined) return result;
+    narrateTokens(ctx, model, result); // billed, though discarded
     if (attempt >= retries) throw new DuplicateToolCallIdError(duplicate, attempt + 1);
     ctx.emit({
       type: 'retry',

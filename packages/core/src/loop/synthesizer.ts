@@ -100,8 +100,9 @@ export async function runSynthesizer(
     request,
   };
   const round = { agentId, turnId, signal: ctx.signal, streaming: ctx.streaming, emit, ids: ctx.ids };
+  emit({ type: 'model-start', agentId, turnId, index: -1, provider: model.provider, modelId: model.modelId });
   const result = await ctx.stepRunner.model(step, () => streamModelRound(model, request, round));
   ctx.tally.record(result.usage, result.finishReason);
-  narrateResponse(round, model.modelId, result, true);
+  narrateResponse(round, model, result, true);
   return { text: result.message.text, usage: result.usage };
 }

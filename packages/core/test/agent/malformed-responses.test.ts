@@ -31,6 +31,11 @@ describe('duplicate tool-call ids in one response', () => {
     assert.equal(await agent.turn('go'), 'done');
     assert.equal(echo.runs(), 1, 'only the good response ran a tool');
     assert.equal(model.calls.length, 3);
+    // The discarded response was billed: it has its model-start and tokens, before the retry.
+    assert.equal(events.ofType('model-start').length, 3);
+    assert.equal(events.ofType('tokens').length, 3);
+    const types = events.types();
+    assert.equal(types[types.indexOf('retry') - 1], 'tokens');
     const retry = events.ofType('retry')[0];
     assert.equal(retry?.attempt, 1);
     assert.match(retry?.cause ?? '', /"dup"/);

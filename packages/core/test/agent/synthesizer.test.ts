@@ -34,7 +34,7 @@ describe('synthesizer fallback', () => {
     const types = events.types();
     assert.ok(types.indexOf('fallback-notice') < types.lastIndexOf('assistant'));
     const synthEvents = events.events.filter((e) => e.agentId === 'synthesizer').map((e) => e.type);
-    assert.deepEqual(synthEvents, ['assistant', 'tokens']);
+    assert.deepEqual(synthEvents, ['model-start', 'assistant', 'tokens']);
     assert.equal(events.ofType('fallback-notice')[0]?.maxSteps, 2);
     assertSendable(messagesOf(agent));
     assert.equal(messagesOf(agent).at(-1)?.role, 'assistant');

@@ -39,6 +39,7 @@ describe('TokenLog', () => {
       agentId: '',
       turnId: 't',
       usage: usage(900, 50),
+      provider: 'p',
       modelId: 'm',
       stopReason: 'stop',
     });
@@ -48,6 +49,7 @@ describe('TokenLog', () => {
       agentId: '',
       turnId: 't',
       usage: usage(11900, 300),
+      provider: 'p',
       modelId: 'm',
       stopReason: 'stop',
     });
@@ -58,6 +60,7 @@ describe('TokenLog', () => {
       agentId: 'r 0',
       turnId: 't',
       usage: usage(10, 2),
+      provider: 'p',
       modelId: 'm',
       stopReason: 'stop',
     });
@@ -76,6 +79,7 @@ describe('TokenLog', () => {
       agentId: '',
       turnId: 't',
       usage: usage(5000, 100),
+      provider: 'p',
       modelId: 'm',
       stopReason: 'stop',
     });
@@ -91,6 +95,7 @@ describe('TokenLog', () => {
         agentId: '',
         turnId: 't',
         usage: usage(2000, 48),
+        provider: 'p',
         modelId: 'm',
         stopReason: 'stop',
       },
@@ -166,6 +171,7 @@ describe('RateLimited', () => {
       agentId: '',
       turnId: 't',
       usage: usage(1, 1),
+      provider: 'p',
       modelId: 'm',
       stopReason: 'stop',
     });
