@@ -61,4 +61,16 @@ export interface AgentOptions {
 export interface TurnOptions {
   /** Switch to this model before the turn (emits `model-switched` and a fresh `context-cap`). */
   readonly model?: Model;
+  /** Aborting it cancels the turn, like the agent's Cancellable (the abort reason becomes the `CancelledError`'s cause). */
+  readonly signal?: AbortSignal;
+  /** The queue of mid-turn messages for this turn, instead of the agent's own Interloper. */
+  readonly interloper?: Interloper;
+  /**
+   * Awaited after the user message is appended and after every answered tool
+   * batch (and its interjections), when the conversation is consistent: the
+   * place to persist it. An exception from it ends the turn.
+   */
+  readonly checkpoint?: () => Promise<void>;
+  /** Application context for the tools (`ToolContext.appContext`); never sent to the model. */
+  readonly appContext?: unknown;
 }

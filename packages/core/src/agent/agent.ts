@@ -29,9 +29,15 @@ import { AgentClosedError, TurnInProgressError } from './errors.ts';
 import { historyLoadedEvent } from './history-loaded.ts';
 import { announceModel } from './model-switch.ts';
 import { assembleSystemPrompt } from './system-prompt.ts';
-import { validateAgentOptions } from './validate-options.ts';
+import { validateAgentOptions, validateTurnOptions } from './validate-options.ts';
 
 const NONE: readonly never[] = Object.freeze([]);
+
+/** The turn's cancel signal: the agent's Cancellable, the caller's signal, either, both, or one that never fires. */
+function turnSignal(cancellable: Cancellable | undefined, signal: AbortSignal | undefined): AbortSignal {
+  if (!signal) return cancellable?.signal ?? new AbortController().signal;
+  return cancellable ? AbortSignal.any([cancellable.signal, signal]) : signal;
+}
 
 /** The validated per-turn settings an agent was built with. */
 interface Settings {
@@ -221,6 +227,7 @@ export class Agent implements AgentView {
    * the model answers without tool calls. Resolves with the final answer.
    * Narrated from `turn-start` to `turn-end`, whatever the outcome.
    *
+   * @throws InvalidOptionError for a bad option, before anything starts.
    * @throws TurnInProgressError when a turn of this agent is already running.
    * @throws CancelledError, StepLimitExceeded (policy `raise`), EmptyTurnError,
    *   OutputTruncatedError, ModelError (DuplicateToolCallIdError among them),
@@ -228,6 +235,7 @@ export class Agent implements AgentView {
    *   first, so it can be sent again.
    */
   async turn(userMessage?: Content, options: TurnOptions = {}): Promise<string> {
+    validateTurnOptions(options);
     this.#enter('run a turn');
     try {
       this.#synthAnswer = undefined;
@@ -235,7 +243,7 @@ export class Agent implements AgentView {
       this.cancellable?.reset();
       const from = options.model !== undefined && options.model !== this.#model ? this.#model : undefined;
       if (from) this.#model = options.model!;
-      const ctx = this.#turnContext(userMessage);
+      const ctx = this.#turnContext(userMessage, options);
       this.#turnId = ctx.turnId;
       const startedAt = ctx.clock.now();
       const { provider, modelId } = ctx.model;
@@ -269,7 +277,7 @@ export class Agent implements AgentView {
     }
   }
 
-  #turnContext(userMessage: Content | undefined): TurnContext {
+  #turnContext(userMessage: Content | undefined, options: TurnOptions): TurnContext {
     const listeners = this.#listeners;
     const emit: Emit = (event) => listeners.emit(event);
     const hasExtensions = this.#extensions.length > 0;
@@ -283,9 +291,11 @@ export class Agent implements AgentView {
       conversation: this.#conversation,
       tally: new TurnTally(),
       stepLimit: this.stepLimit,
-      interloper: this.interloper,
+      interloper: options.interloper ?? this.interloper,
       streaming: this.streaming,
-      signal: this.cancellable?.signal ?? new AbortController().signal,
+      signal: turnSignal(this.cancellable, options.signal),
+      checkpoint: options.checkpoint,
+      appContext: options.appContext,
       emit,
       userMessage,
       extensions: this.#extensions,

@@ -42,6 +42,7 @@ export async function runTurn(ctx: TurnContext): Promise<TurnResult> {
     if (blank && conversation.length === 0 && needsAMessage(model.provider))
       throw new EmptyTurnError(model.provider);
     if (!blank) await appendUserMessage(ctx, ctx.userMessage!, inputs);
+    await ctx.checkpoint?.();
     for (let index = 0; ; ) {
       if (signal.aborted) throw new CancelledError({ cause: signal.reason });
       const tools = ctx.tools.current();
@@ -60,6 +61,7 @@ export async function runTurn(ctx: TurnContext): Promise<TurnResult> {
       if (message.toolCalls.length === 0) return { answer: message.text, synthesized: false };
       await runToolBatch(message.toolCalls, result.toolInputs, tools, ctx);
       await deliverInjections(ctx, inputs);
+      await ctx.checkpoint?.();
     }
   } catch (error) {
     // The batch repairs what it unwinds; this catches anything else that left calls open.

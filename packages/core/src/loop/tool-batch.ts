@@ -177,6 +177,7 @@ function startCall(
       agentId,
       toolCallId: call.id,
       idempotencyKey,
+      appContext: ctx.appContext,
       emit: (name, data) => ctx.emit({ type: 'domain', agentId, turnId, name, data }),
     };
     const options = ctx.maxResultTokens === undefined ? {} : { maxResultTokens: ctx.maxResultTokens };

@@ -58,6 +58,10 @@ export interface TurnContext {
   readonly ids: IdSource;
   /** Where time is read. */
   readonly clock: Clock;
+  /** Awaited when the conversation is consistent (after the user message, after each answered batch). */
+  readonly checkpoint: (() => Promise<void>) | undefined;
+  /** What tools see as `ToolContext.appContext`. */
+  readonly appContext: unknown;
   /** The turn's user message; `undefined` or blank runs a bare turn. */
   readonly userMessage: Content | undefined;
   /** The agent's extensions, for their per-turn hooks. */

@@ -15,6 +15,11 @@ export interface ToolContext {
   readonly toolCallId: string;
   /** Stable across replays of the same call: `<turn id>:<tool call id>`. */
   readonly idempotencyKey: string;
+  /**
+   * Application context the host passed with the turn or Run (a user id, a
+   * database handle); `undefined` when none. Never sent to the model.
+   */
+  readonly appContext?: unknown;
   /** Emits a domain event to the agent's listeners (e.g. a progress note). */
   emit(name: string, data?: unknown): void;
 }
