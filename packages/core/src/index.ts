@@ -10,17 +10,22 @@ export { Agent } from './agent/agent.ts';
 export type { AgentOptions, ToolFailurePolicy, TurnOptions } from './agent/agent-options.ts';
 export { agentNode, agentTrifecta } from './agent/agent-trifecta.ts';
 export { AgentClosedError, TurnInProgressError } from './agent/errors.ts';
-
+// Long conversations: compaction and tool-loop detection.
+export { applyCompaction } from './compaction/apply-compaction.ts';
+export type { CompactionInfo } from './compaction/compaction-info.ts';
+export { type CompactionRequestOptions, compactionRequest } from './compaction/compaction-request.ts';
+export { isContextOverflow } from './compaction/is-context-overflow.ts';
+export { type CompactionOptions, type CompactionPlan, planCompaction } from './compaction/plan-compaction.ts';
+export { type ShouldCompactInput, shouldCompact } from './compaction/should-compact.ts';
 // Controls: the doors into a running turn.
 export { Cancellable, CancelledError } from './controls/cancellable.ts';
 export { Interloper } from './controls/interloper.ts';
 export { type OnExhausted, StepLimit, StepLimitExceeded } from './controls/step-limit.ts';
-
 // Errors shared by every package.
+export type { ErrorInfo } from './errors/error-info.ts';
 export { InvalidOptionError } from './errors/invalid-option-error.ts';
 export { KodamaError, type KodamaErrorOptions } from './errors/kodama-error.ts';
 export { ModelError, type ModelErrorOptions } from './errors/model-error.ts';
-
 // Events: the one vocabulary.
 export type {
   AgentEvent,
@@ -34,6 +39,7 @@ export type {
   FallbackNoticeEvent,
   HistoryLoadedEvent,
   ModelRef,
+  ModelStartEvent,
   ModelSwitchedEvent,
   ReasoningDeltaEvent,
   ReasoningEvent,
@@ -50,7 +56,6 @@ export type {
   UserTurnEvent,
 } from './events/events.ts';
 export { isDeltaEvent } from './events/events.ts';
-
 // Extensions.
 export type { AgentView } from './extensions/agent-view.ts';
 export { Configurator } from './extensions/configurator.ts';
@@ -65,7 +70,6 @@ export type { HistoryDocument, ImageAttachmentRef } from './history/serialize.ts
 export { type Clock, SYSTEM_CLOCK } from './ids/clock.ts';
 export { type IdKind, type IdSource, RANDOM_IDS, sequentialIds } from './ids/id-source.ts';
 export type { CloseHandler } from './lifecycle/close-handler.ts';
-
 // Listeners.
 export { InMemoryEventList } from './listeners/in-memory-event-list.ts';
 export type { Listener, SubAgentParams } from './listeners/listener.ts';
@@ -74,7 +78,6 @@ export { type RateClock, RateLimited } from './listeners/rate-limited.ts';
 export { Terminal } from './listeners/terminal.ts';
 export { formatTokens, type TextSink } from './listeners/text-sink.ts';
 export { TokenLog } from './listeners/token-log.ts';
-
 // The loop's seams and the errors it ends a turn with.
 export { EmptyTurnError } from './loop/empty-turn-error.ts';
 export { DuplicateToolCallIdError, OutputTruncatedError } from './loop/model-errors.ts';
@@ -89,7 +92,6 @@ export type {
   ToolStepResult,
 } from './loop/step-runner.ts';
 export { DIRECT_STEP_RUNNER } from './loop/step-runner.ts';
-
 // Messages and the model port.
 export type { Content, ContentPart, ImageContent, TextContent } from './messages/content.ts';
 export type {
@@ -114,33 +116,29 @@ export type {
 export type { StopReason } from './model/stop-reason.ts';
 export type { JsonSchema, ToolSpec } from './model/tool-spec.ts';
 export { EMPTY_USAGE, type Usage } from './model/usage.ts';
-
-// Tools.
-export { type AnyTool, defineTool, TOOL_NAME_PATTERN, type ToolDefinition } from './tool/define-tool.ts';
+// Prices, for a Run's cost.
+export { costOf } from './pricing/cost-of.ts';
+export { DEFAULT_PRICES } from './pricing/default-prices.ts';
+export { findModelPrice } from './pricing/find-model-price.ts';
+export type { LongPromptPrice, ModelPrice, PriceTable } from './pricing/model-price.ts';
+export type { RunnableAgent, RunOutcome } from './run/execute-run.ts';
+// Runs: one call, one result (outcome, response, usage, error).
+export type { InterjectionResponse } from './run/interjections.ts';
+export { Run, type RunStream } from './run/run.ts';
+export { DeadlineExceededError, InterjectionNotAnsweredError, RunStateError } from './run/run-errors.ts';
 export {
-  type ExecutableToolCall,
-  type ExecuteToolCallOptions,
-  executeToolCall,
-  type ToolOutcome,
-} from './tool/execute-tool-call.ts';
-export { normalizeParametersSchema } from './tool/parameters/json-schema-normalize.ts';
-export { jsonSchemaParameters } from './tool/parameters/json-schema-parameters.ts';
-export { validateJsonSchema } from './tool/parameters/json-schema-validate.ts';
-export { ParamsBuilder, params, type Simplify } from './tool/parameters/params-builder.ts';
-export { type ArgsOf, type ParametersInput, toParameters } from './tool/parameters/to-parameters.ts';
-export { type ZodParametersSchema, zodParameters } from './tool/parameters/zod-parameters.ts';
-export type { Tool, ToolContext, ToolParameters, ToolResult, ValidationResult } from './tool/tool.ts';
-export { ToolError } from './tool/tool-error.ts';
-export { toolSpec } from './tool/tool-spec.ts';
-export type { ExecutedToolStatus, ToolStatus } from './tool/tool-status.ts';
-export { DEFAULT_MAX_RESULT_TOKENS, truncateResult, truncationMarker } from './tool/truncate-result.ts';
-export { UnknownToolError } from './tool/unknown-tool-error.ts';
-
-// The lethal-trifecta map.
-export { type ChannelEgress, capEgress, combineLegs, relabelInbound } from './trifecta/lattice.ts';
-export { ASSUMED, type EgressLevel, NONE, type TrifectaLegs, type UntrustedLevel } from './trifecta/legs.ts';
-export { type TrifectaNode, type TrifectaNodeOptions, trifectaNode } from './trifecta/node.ts';
-export { renderTrifecta } from './trifecta/render.ts';
-export type { TrifectaNodeReport, TrifectaReport } from './trifecta/report.ts';
-export { trifectaReport } from './trifecta/report.ts';
-export { legsVerdict, type TrifectaVerdict, VERDICT_SEVERITY, verdictRank } from './trifecta/verdict.ts';
+  type AgentStreamEvent,
+  type AgentStreamSource,
+  type InterjectionDeliveredEvent,
+  isTerminalEvent,
+  type RunCancelEvent,
+  type RunErrorEvent,
+  type RunEvent,
+  type RunPartialEvent,
+  type RunStartEvent,
+  type RunStopEvent,
+  type RunTerminalEvent,
+} from './run/run-events.ts';
+export type { AskOptions } from './run/run-options.ts';
+export type { RunResource } from './run/run-resources.ts';
+export type { RunUsage } from './run/run-usage.ts';

@@ -21,6 +21,8 @@ import { turnEndEvent } from '../loop/turn-end.ts';
 import { TurnTally } from '../loop/turn-tally.ts';
 import type { Content } from '../messages/content.ts';
 import type { Model } from '../model/model.ts';
+import { Run, type RunStream } from '../run/run.ts';
+import { type AskOptions, validateAskOptions } from '../run/run-options.ts';
 import type { AnyTool } from '../tool/define-tool.ts';
 import type { TrifectaReport } from '../trifecta/report.ts';
 import type { AgentOptions, TurnOptions } from './agent-options.ts';
@@ -311,6 +313,44 @@ export class Agent implements AgentView {
   #currentTools(): ToolTable {
     this.#toolTable ??= new ToolTable(this.#tools);
     return this.#toolTable;
+  }
+
+  /**
+   * A dormant Run of `input` on this agent: `execute()` or `stream()` starts
+   * it, `register` / `once` prepare it. Runs of one agent execute one after
+   * another.
+   *
+   * @throws InvalidOptionError for a bad option: before a Run exists.
+   */
+  createRun(input: Content | undefined, options: AskOptions = {}): Run {
+    validateAskOptions(options);
+    if (this.#closed) throw new AgentClosedError(this.id);
+    const { ids, clock } = this.#settings;
+    return new Run({ id: options.runId ?? ids.next('run'), agent: this, input, options, clock });
+  }
+
+  /**
+   * Asks once and resolves with the finished Run: its outcome (`completed`,
+   * `failed`, `partial` at a deadline, `cancelled`), response, usage, error
+   * and the conversation after it. Never rejects for what happens during the
+   * Run (that is its outcome); rejects for bad options.
+   */
+  ask(input: Content | undefined, options: AskOptions = {}): Promise<Run> {
+    try {
+      return this.createRun(input, options).execute();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /**
+   * Asks once, streaming the Run's events (`for await (const e of stream)`);
+   * `await stream.run` gives the same finished Run as `ask`.
+   *
+   * @throws InvalidOptionError for a bad option: before a Run exists.
+   */
+  stream(input: Content | undefined, options: AskOptions = {}): RunStream {
+    return this.createRun(input, options).stream();
   }
 
   #enter(action: string): void {

@@ -15,6 +15,7 @@
  * `tool-call` per call in model order, then `tool-start` / `tool-result` as
  * calls begin and finish; finally `turn-end`, always last.
  */
+import type { ErrorInfo } from '../errors/error-info.ts';
 import type { Content } from '../messages/content.ts';
 import type { StopReason } from '../model/stop-reason.ts';
 import type { Usage } from '../model/usage.ts';
@@ -53,11 +54,7 @@ export interface TurnStartEvent extends EventBase {
 export type TurnOutcome = 'completed' | 'failed' | 'cancelled' | 'budget-exhausted';
 
 /** The error that ended a turn, as data: its class name, stable code and message. */
-export interface TurnErrorInfo {
-  readonly name: string;
-  readonly code: string | undefined;
-  readonly message: string;
-}
+export type TurnErrorInfo = ErrorInfo;
 
 /**
  * A turn ended, however it ended.

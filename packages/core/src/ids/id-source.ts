@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
-/** What an id names: a turn, a stored message, or a tool call whose provider sent no id. */
-export type IdKind = 'turn' | 'message' | 'tool-call';
+/** What an id names: a Run, a turn, a stored message, or a tool call whose provider sent no id. */
+export type IdKind = 'run' | 'turn' | 'message' | 'tool-call';
 
 /**
  * Where a conversation's ids come from. The agent draws every turn id and
@@ -26,6 +26,6 @@ export const RANDOM_IDS: IdSource = Object.freeze({
  * `<prefix>tool-call-1`, ... counted per kind. For tests and replays.
  */
 export function sequentialIds(prefix = ''): IdSource {
-  const counts: Record<IdKind, number> = { turn: 0, message: 0, 'tool-call': 0 };
+  const counts: Record<IdKind, number> = { run: 0, turn: 0, message: 0, 'tool-call': 0 };
   return { next: (kind) => `${prefix}${kind}-${++counts[kind]}` };
 }

@@ -1,6 +1,7 @@
 import { CancelledError } from '../controls/cancellable.ts';
 import { StepLimitExceeded } from '../controls/step-limit.ts';
-import type { TurnEndEvent, TurnErrorInfo, TurnOutcome } from '../events/events.ts';
+import { errorInfo } from '../errors/error-info.ts';
+import type { TurnEndEvent, TurnOutcome } from '../events/events.ts';
 import { OutputTruncatedError } from './model-errors.ts';
 import type { TurnContext } from './turn-context.ts';
 
@@ -9,18 +10,6 @@ export function outcomeOf(error: unknown): TurnOutcome {
   if (CancelledError.isInstance(error)) return 'cancelled';
   if (StepLimitExceeded.isInstance(error)) return 'budget-exhausted';
   return 'failed';
-}
-
-function errorInfo(error: unknown): TurnErrorInfo {
-  if (typeof error === 'object' && error !== null) {
-    const { name, code, message } = error as { name?: unknown; code?: unknown; message?: unknown };
-    return {
-      name: typeof name === 'string' ? name : 'Error',
-      code: typeof code === 'string' ? code : undefined,
-      message: String(message ?? error),
-    };
-  }
-  return { name: 'Error', code: undefined, message: String(error) };
 }
 
 /**

@@ -1,0 +1,61 @@
+import { History } from '../history/history.ts';
+import type { Model } from '../model/model.ts';
+import { checkOptions, hasMethods } from '../options/check-options.ts';
+import type { PriceTable } from '../pricing/model-price.ts';
+
+/** Options of `agent.ask` / `agent.stream` / `agent.createRun`. Every one is checked before a Run exists. */
+export interface AskOptions {
+  /** A conversation to continue from: loaded into the agent (replacing what it holds) before the Run's first turn. */
+  readonly history?: History;
+  /** Application context for the tools (`ToolContext.appContext`): a user id, a handle. Never sent to the model. */
+  readonly appContext?: unknown;
+  /**
+   * When the Run must stop: a `Date`, or a number of milliseconds from the
+   * start. At the deadline the Run ends `partial` with the latest complete
+   * answer text it had.
+   */
+  readonly deadline?: Date | number;
+  /** Aborting it cancels the Run (outcome `cancelled`). */
+  readonly signal?: AbortSignal;
+  /** Stream events of nested agents (sub-agents, the synthesizer) as `agent-stream` events. Default false. */
+  readonly includeAgentEvents?: boolean;
+  /** Use this model for the Run (and after it: a switch, as with `turn`). */
+  readonly model?: Model;
+  /** Prices for `usage.costUsd`; default: the bundled table. */
+  readonly prices?: PriceTable;
+  /** The Run's id; default: one from the agent's id source. */
+  readonly runId?: string;
+}
+
+const isPriceTable = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Checks ask options before a Run exists.
+ *
+ * @throws InvalidOptionError naming the first bad option.
+ */
+export function validateAskOptions(options: AskOptions | undefined): void {
+  checkOptions('AskOptions', options, {
+    history: [
+      (v) => v instanceof History,
+      'a History (History.parse / History.load, or agent.exportHistory())',
+    ],
+    deadline: [
+      (v) =>
+        (v instanceof Date && !Number.isNaN(v.getTime())) ||
+        (typeof v === 'number' && v >= 0 && Number.isFinite(v)),
+      'a Date, or a number of milliseconds from now (0 or more)',
+    ],
+    signal: [(v) => v instanceof AbortSignal, 'an AbortSignal'],
+    includeAgentEvents: [(v) => typeof v === 'boolean', 'a boolean'],
+    model: [hasMethods('stream'), 'a Model (an object with a stream method, e.g. from resolveModel)'],
+    prices: [isPriceTable, 'a price table ({ "provider:model": { inputPerMTok, outputPerMTok } })'],
+    runId: [(v) => typeof v === 'string' && v.trim() !== '', 'a non-empty string'],
+  });
+}
+
+/** The deadline as ms since the epoch, from an option read at `now`. */
+export function deadlineAt(deadline: Date | number | undefined, now: number): number | undefined {
+  if (deadline === undefined) return undefined;
+  return deadline instanceof Date ? deadline.getTime() : now + deadline;
+}

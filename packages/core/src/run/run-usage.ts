@@ -1,0 +1,63 @@
+import type { TokensEvent } from '../events/events.ts';
+import { costOf } from '../pricing/cost-of.ts';
+import { DEFAULT_PRICES } from '../pricing/default-prices.ts';
+import type { PriceTable } from '../pricing/model-price.ts';
+
+/**
+ * What a Run spent: tokens summed over every model response of the Run (its
+ * agent's, nested agents', the synthesizer's, responses discarded as
+ * malformed) and what they cost. Unreported token counts add 0.
+ */
+export interface RunUsage {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cacheReadTokens: number;
+  readonly cacheWriteTokens: number;
+  readonly reasoningTokens: number;
+  /** `inputTokens + outputTokens`. */
+  readonly totalTokens: number;
+  /** In USD from the price table; `undefined` when any response's price is unknown (never a guess). */
+  readonly costUsd: number | undefined;
+}
+
+/** Sums `tokens` events into a {@link RunUsage}. */
+export class UsageMeter {
+  readonly #prices: PriceTable;
+  #input = 0;
+  #output = 0;
+  #cacheRead = 0;
+  #cacheWrite = 0;
+  #reasoning = 0;
+  #cost: number | undefined = 0;
+
+  constructor(prices: PriceTable = DEFAULT_PRICES) {
+    this.#prices = prices;
+  }
+
+  /** Counts one model response. */
+  add(event: TokensEvent): void {
+    const u = event.usage;
+    this.#input += u.inputTokens ?? 0;
+    this.#output += u.outputTokens ?? 0;
+    this.#cacheRead += u.cacheReadTokens ?? 0;
+    this.#cacheWrite += u.cacheWriteTokens ?? 0;
+    this.#reasoning += u.reasoningTokens ?? 0;
+    if (this.#cost === undefined) return;
+    const billed = (u.inputTokens ?? 0) + (u.outputTokens ?? 0) > 0;
+    const cost = billed ? costOf(u, event.provider, event.modelId, this.#prices) : 0;
+    this.#cost = cost === undefined ? undefined : this.#cost + cost;
+  }
+
+  /** The sum so far. */
+  get usage(): RunUsage {
+    return {
+      inputTokens: this.#input,
+      outputTokens: this.#output,
+      cacheReadTokens: this.#cacheRead,
+      cacheWriteTokens: this.#cacheWrite,
+      reasoningTokens: this.#reasoning,
+      totalTokens: this.#input + this.#output,
+      costUsd: this.#cost,
+    };
+  }
+}

@@ -1,0 +1,171 @@
+import type { History } from '../history/history.ts';
+import type { Clock } from '../ids/clock.ts';
+import type { Content } from '../messages/content.ts';
+import { EventQueue } from './event-queue.ts';
+import { executeRun, type RunEnd, type RunnableAgent, type RunOutcome } from './execute-run.ts';
+import { type InterjectionResponse, Interjections } from './interjections.ts';
+import { RunStateError } from './run-errors.ts';
+import type { RunEvent } from './run-events.ts';
+import type { AskOptions } from './run-options.ts';
+import { type RunResource, RunResources } from './run-resources.ts';
+import type { RunUsage } from './run-usage.ts';
+
+/** A Run's events as they happen; `run` settles with the finished Run after the terminal event. */
+export interface RunStream extends AsyncIterable<RunEvent> {
+  /** The finished Run (it never rejects: failures are outcomes). */
+  readonly run: Promise<Run>;
+  /** Same as `run.interject` on the running Run. */
+  interject(content: Content): Promise<InterjectionResponse>;
+  /** Same as `run.cancel()`. */
+  cancel(): void;
+}
+
+/** What a Run is built from (the agent builds it: `agent.createRun`). */
+export interface RunInit {
+  readonly id: string;
+  readonly agent: RunnableAgent;
+  readonly input: Content | undefined;
+  readonly options: AskOptions;
+  readonly clock: Clock;
+}
+
+/**
+ * One top-level execution, from start to finish: LittleGhost's Run. It
+ * records its outcome (`completed`, `failed`, `partial` at a deadline,
+ * `cancelled`), response, usage, error and the conversation after it; it
+ * owns resources closed in reverse order before its terminal event; it takes
+ * interjections while it runs. A Run executes once.
+ *
+ * Failures are outcomes, not exceptions: `execute()` resolves with the Run
+ * whatever happened, and `error` holds the cause.
+ */
+export class Run {
+  /** Unique per Run. */
+  readonly id: string;
+  readonly #init: RunInit;
+  readonly #resources = new RunResources();
+  readonly #interjections = new Interjections();
+  readonly #cancel = new AbortController();
+  #started = false;
+  #end: RunEnd | undefined;
+
+  constructor(init: RunInit) {
+    this.id = init.id;
+    this.#init = init;
+  }
+
+  /** How the Run ended; `undefined` until it has. */
+  get outcome(): RunOutcome | undefined {
+    return this.#end?.outcome;
+  }
+
+  /** The final answer (completed), the latest complete answer text (partial), else ''. */
+  get response(): string {
+    return this.#end?.response ?? '';
+  }
+
+  /** The cause of a failed, partial or cancelled Run. */
+  get error(): unknown {
+    return this.#end?.error;
+  }
+
+  /** Tokens and cost over every model response of the Run (zeros until it ends). */
+  get usage(): RunUsage | undefined {
+    return this.#end?.usage;
+  }
+
+  /** The agent's conversation after the Run. */
+  get history(): History | undefined {
+    return this.#end?.history;
+  }
+
+  /** When the Run started and ended (the agent's clock, ms). */
+  get startedAt(): number | undefined {
+    return this.#end?.startedAt;
+  }
+
+  get endedAt(): number | undefined {
+    return this.#end?.endedAt;
+  }
+
+  get completed(): boolean {
+    return this.outcome === 'completed';
+  }
+
+  get failed(): boolean {
+    return this.outcome === 'failed';
+  }
+
+  get partial(): boolean {
+    return this.outcome === 'partial';
+  }
+
+  get cancelled(): boolean {
+    return this.outcome === 'cancelled';
+  }
+
+  /** Runs it to the end; resolves with this Run. @throws RunStateError when it already ran. */
+  execute(): Promise<this> {
+    return this.#start(undefined);
+  }
+
+  /** Runs it, streaming its events. @throws RunStateError when it already ran. */
+  stream(): RunStream {
+    const queue = new EventQueue<RunEvent>();
+    const run = this.#start(queue);
+    return {
+      [Symbol.asyncIterator]: () => queue[Symbol.asyncIterator](),
+      run,
+      interject: (content) => this.interject(content),
+      cancel: () => this.cancel(),
+    };
+  }
+
+  #start(queue: EventQueue<RunEvent> | undefined): Promise<this> {
+    if (this.#started) throw new RunStateError(`run ${this.id} has already been executed; create a new one`);
+    this.#started = true;
+    const { agent, input, options, clock } = this.#init;
+    const work = {
+      runId: this.id,
+      agent,
+      input,
+      options,
+      clock,
+      resources: this.#resources,
+      interjections: this.#interjections,
+      cancel: this.#cancel.signal,
+      emit: queue ? (e: RunEvent) => queue.push(e) : () => {},
+    };
+    return executeRun(work).then((end) => {
+      this.#end = end;
+      queue?.end();
+      return this;
+    });
+  }
+
+  /** Adds a resource (an object with `close()`, or a closer) to close when the Run ends, in reverse order. */
+  register<R extends RunResource>(resource: R): R {
+    return this.#resources.register(resource);
+  }
+
+  /** Runs `fn` at most once successfully per key during the Run (see `RunResources.once`). */
+  once<T>(key: string, fn: () => T | Promise<T>): Promise<T | undefined> {
+    return this.#resources.once(key, fn);
+  }
+
+  /**
+   * Queues a user message for the next model boundary of the running Run;
+   * resolves with the model's next response. Several sent before one
+   * boundary are delivered together and share it.
+   *
+   * @throws RunStateError before the Run started or after it ended.
+   */
+  interject(content: Content): Promise<InterjectionResponse> {
+    return this.#interjections.interject(content);
+  }
+
+  /** Cancels the Run (outcome `cancelled`); idempotent, harmless after it ended. */
+  cancel(): void {
+    this.#cancel.abort();
+  }
+}
