@@ -22,4 +22,5 @@ export type {
   ScriptedUsage,
 } from './script.ts';
 export { ScriptedModel, type ScriptedModelOptions } from './scripted-model/scripted-model.ts';
+export { describeSessionStore, type MakeSessionStore } from './session-store-suite.ts';
 export type { ScriptedServer, ScriptedServerOptions } from './shared/server-types.ts';
