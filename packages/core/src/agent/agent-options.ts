@@ -4,6 +4,7 @@ import type { StepLimit } from '../controls/step-limit.ts';
 import type { Configurator } from '../extensions/configurator.ts';
 import type { Clock } from '../ids/clock.ts';
 import type { IdSource } from '../ids/id-source.ts';
+import type { CompactionSettings } from '../loop/compact.ts';
 import type { StepRunner } from '../loop/step-runner.ts';
 import type { ToolFailurePolicy } from '../loop/turn-context.ts';
 import type { Model } from '../model/model.ts';
@@ -41,6 +42,21 @@ export interface AgentOptions {
    * `true`: it is the turn's answer; `turn-end` still says `stopReason: 'length'`.
    */
   readonly acceptTruncated?: boolean;
+  /**
+   * Compaction of long conversations: when a request is refused as too long
+   * for the model's window, the middle of the conversation is folded into a
+   * summary the model writes and the request is sent again, once; and before
+   * a request, once the conversation passed `threshold` of a known window.
+   * Default on (threshold 0.8); `false` turns it off.
+   */
+  readonly compaction?: CompactionSettings | false;
+  /**
+   * Tool-loop detection: the `maxRepeats`-th identical call in a row (same
+   * tool, same arguments; default 3) is answered with a warning instead of
+   * running, and a further repeat ends the turn with `ToolLoopError`.
+   * `false` turns it off.
+   */
+  readonly toolLoop?: { readonly maxRepeats?: number } | false;
   /** The seam every model call, tool execution and outside input crosses; default: straight through. */
   readonly stepRunner?: StepRunner;
   /** Where turn ids, message ids and fallback tool-call ids come from; default: random UUIDs. */

@@ -12,6 +12,7 @@ import type { CloseHandler } from '../lifecycle/close-handler.ts';
 import { CloseHandlers } from '../lifecycle/close-handlers.ts';
 import type { Listener } from '../listeners/listener.ts';
 import { ListenerList } from '../listeners/listener-list.ts';
+import type { CompactionSettings } from '../loop/compact.ts';
 import { Conversation } from '../loop/conversation.ts';
 import { runTurn } from '../loop/run-turn.ts';
 import { DIRECT_STEP_RUNNER, type StepRunner } from '../loop/step-runner.ts';
@@ -24,6 +25,7 @@ import type { Model } from '../model/model.ts';
 import { Run, type RunStream } from '../run/run.ts';
 import { type AskOptions, validateAskOptions } from '../run/run-options.ts';
 import type { AnyTool } from '../tool/define-tool.ts';
+import { ToolLoopGuard } from '../tool-loop/tool-loop-guard.ts';
 import type { TrifectaReport } from '../trifecta/report.ts';
 import type { AgentOptions, TurnOptions } from './agent-options.ts';
 import { agentTrifecta } from './agent-trifecta.ts';
@@ -43,6 +45,8 @@ function turnSignal(cancellable: Cancellable | undefined, signal: AbortSignal | 
 
 /** The validated per-turn settings an agent was built with. */
 interface Settings {
+  readonly compaction: CompactionSettings | undefined;
+  readonly toolLoop: { readonly maxRepeats?: number } | undefined;
   readonly toolFailures: ToolFailurePolicy;
   readonly maxResultTokens: number | undefined;
   readonly acceptTruncated: boolean;
@@ -89,6 +93,8 @@ export class Agent implements AgentView {
   #trifecta: TrifectaReport | undefined;
   #capAnnounced = false;
   #cap: number | undefined;
+  /** The conversation's size after the last response that reported one (`undefined`: unknown). */
+  #contextTokens: number | undefined;
   /** The running turn's id; '' between turns. */
   #turnId = '';
   #inFlight = false;
@@ -106,6 +112,8 @@ export class Agent implements AgentView {
     this.#model = options.model;
     this.#base = options.systemPrompt;
     this.#settings = {
+      compaction: options.compaction === false ? undefined : (options.compaction ?? {}),
+      toolLoop: options.toolLoop === false ? undefined : (options.toolLoop ?? {}),
       toolFailures: options.toolFailures ?? 'raise',
       maxResultTokens: options.maxResultTokens,
       acceptTruncated: options.acceptTruncated ?? false,
@@ -272,6 +280,8 @@ export class Agent implements AgentView {
       } catch (error) {
         ctx.emit(turnEndEvent(ctx, startedAt, { error }));
         throw error;
+      } finally {
+        this.#contextTokens = ctx.tally.contextTokens;
       }
     } finally {
       this.#turnId = '';
@@ -291,7 +301,9 @@ export class Agent implements AgentView {
       system: this.systemPrompt,
       tools: { current: () => this.#currentTools() },
       conversation: this.#conversation,
-      tally: new TurnTally(),
+      tally: new TurnTally(this.#contextTokens),
+      contextWindow: () => this.#cap,
+      toolLoop: this.#settings.toolLoop ? new ToolLoopGuard(this.#settings.toolLoop) : undefined,
       stepLimit: this.stepLimit,
       interloper: options.interloper ?? this.interloper,
       streaming: this.streaming,
@@ -381,6 +393,7 @@ export class Agent implements AgentView {
 
   #clear(): void {
     this.#conversation.clear();
+    this.#contextTokens = undefined;
     this.#systemPrompt = undefined;
     this.#synthAnswer = undefined;
     this.stepLimit?.reset();
@@ -417,7 +430,11 @@ export class Agent implements AgentView {
       this.#clear();
       const repaired = history.repairInterruptedToolCalls(this.#settings.ids);
       this.#conversation.replace(repaired.messages);
-      this.#listeners.emit(historyLoadedEvent(this.id, repaired.messages));
+      const loaded = historyLoadedEvent(this.id, repaired.messages);
+      const usage = loaded.tokens?.usage;
+      this.#contextTokens =
+        usage?.inputTokens === undefined ? undefined : usage.inputTokens + (usage.outputTokens ?? 0);
+      this.#listeners.emit(loaded);
       return repaired.messages.length;
     } finally {
       this.#inFlight = false;

@@ -11,6 +11,16 @@ const MODEL = [
   hasMethods('stream'),
   'a Model (an object with a stream method, e.g. from resolveModel)',
 ] as const;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const isCount = (v: unknown, min: number) =>
+  v === undefined || (Number.isSafeInteger(v) && (v as number) >= min);
+const isCompaction = (v: unknown) =>
+  v === false ||
+  (isObject(v) &&
+    (v.threshold === undefined || (typeof v.threshold === 'number' && v.threshold > 0 && v.threshold <= 1)) &&
+    isCount(v.keepLatestTurns, 1) &&
+    isCount(v.keepLatestSteps, 1));
+const isToolLoop = (v: unknown) => v === false || (isObject(v) && isCount(v.maxRepeats, 2));
 const INTERLOPER = [(v: unknown) => v instanceof Interloper, 'an Interloper'] as const;
 
 /**
@@ -40,6 +50,11 @@ export function validateAgentOptions(options: AgentOptions): void {
       ids: [hasMethods('next'), 'an IdSource (an object with a next method)'],
       clock: [hasMethods('now'), 'a Clock (an object with a now method)'],
       configure: [isFunction, 'a function'],
+      compaction: [
+        isCompaction,
+        'false, or { threshold?: a number in (0, 1], keepLatestTurns?, keepLatestSteps? }',
+      ],
+      toolLoop: [isToolLoop, 'false, or { maxRepeats?: an integer of 2 or more }'],
     },
     ['model', 'systemPrompt'],
   );

@@ -15,6 +15,7 @@
  * `tool-call` per call in model order, then `tool-start` / `tool-result` as
  * calls begin and finish; finally `turn-end`, always last.
  */
+import type { CompactionInfo } from '../compaction/compaction-info.ts';
 import type { ErrorInfo } from '../errors/error-info.ts';
 import type { Content } from '../messages/content.ts';
 import type { StopReason } from '../model/stop-reason.ts';
@@ -289,6 +290,17 @@ export interface RetryEvent extends EventBase {
 }
 
 /**
+ * The conversation was compacted: its middle folded into one summary
+ * message written by the model, because a request was refused as too long
+ * (`overflow`, then retried once) or the conversation neared the model's
+ * window (`threshold`). Contract: follows the summarising request's
+ * `model-start` and `tokens`; the conversation already holds the summary.
+ */
+export interface CompactionEvent extends EventBase, CompactionInfo {
+  readonly type: 'compaction';
+}
+
+/**
  * A domain event from a tool (`ToolContext.emit`) or an extension
  * (`ExtensionContext.emit`), e.g. a task list change.
  *
@@ -322,6 +334,7 @@ export type AgentEvent =
   | ResetEvent
   | HistoryLoadedEvent
   | RetryEvent
+  | CompactionEvent
   | DomainEvent;
 
 /** The `type` tags of {@link AgentEvent}. */

@@ -1,8 +1,11 @@
+import { isContextOverflow } from '../compaction/is-context-overflow.ts';
+import { shouldCompact } from '../compaction/should-compact.ts';
 import { CancelledError } from '../controls/cancellable.ts';
 import { StepLimitExceeded } from '../controls/step-limit.ts';
 import { userMessageInjections } from '../extensions/hooks.ts';
 import type { Content } from '../messages/content.ts';
 import type { ModelRequest } from '../model/model-request.ts';
+import { compactConversation } from './compact.ts';
 import { EmptyTurnError, needsAMessage } from './empty-turn-error.ts';
 import { DuplicateToolCallIdError, OutputTruncatedError } from './model-errors.ts';
 import { duplicateToolCallId, narrateResponse, narrateTokens, streamModelRound } from './model-round.ts';
@@ -10,6 +13,7 @@ import { answerOpenToolCalls, repairWording } from './repair.ts';
 import type { InputStepResult, ModelStepResult } from './step-runner.ts';
 import { runSynthesizer } from './synthesizer.ts';
 import { runToolBatch } from './tool-batch.ts';
+import type { ToolTable } from './tool-table.ts';
 import type { TurnContext } from './turn-context.ts';
 
 /** How a turn ended normally. */
@@ -43,15 +47,14 @@ export async function runTurn(ctx: TurnContext): Promise<TurnResult> {
       throw new EmptyTurnError(model.provider);
     if (!blank) await appendUserMessage(ctx, ctx.userMessage!, inputs);
     await ctx.checkpoint?.();
-    for (let index = 0; ; ) {
+    let index = 0;
+    const nextIndex = () => index++;
+    for (;;) {
       if (signal.aborted) throw new CancelledError({ cause: signal.reason });
+      if (ctx.compaction && shouldCompact(compactionCheck(ctx)))
+        await compactConversation(ctx, 'threshold', nextIndex);
       const tools = ctx.tools.current();
-      const request: ModelRequest = {
-        system: ctx.system,
-        messages: conversation.toModelMessages(model.modelId),
-        ...(tools.specs.length > 0 ? { tools: tools.specs } : {}),
-      };
-      const result = await requestResponse(ctx, request, () => index++);
+      const result = await respond(ctx, tools, nextIndex);
       const { message, usage, finishReason } = result;
       const truncated = finishReason === 'length' && message.toolCalls.length === 0 && !ctx.acceptTruncated;
       if (!truncated && (message.text !== '' || message.toolCalls.length > 0))
@@ -76,6 +79,45 @@ export async function runTurn(ctx: TurnContext): Promise<TurnResult> {
       return { answer, synthesized: true };
     }
     throw error;
+  }
+}
+
+/** The request of this moment: system prompt, the conversation for this model, the current tools. */
+function buildRequest(ctx: TurnContext, tools: ToolTable): ModelRequest {
+  return {
+    system: ctx.system,
+    messages: ctx.conversation.toModelMessages(ctx.model.modelId),
+    ...(tools.specs.length > 0 ? { tools: tools.specs } : {}),
+  };
+}
+
+/** What the proactive compaction check reads: the conversation's last known size against the window. */
+function compactionCheck(ctx: TurnContext): {
+  inputTokens: number | undefined;
+  contextWindow: number | undefined;
+  threshold?: number;
+} {
+  const check = { inputTokens: ctx.tally.contextTokens, contextWindow: ctx.contextWindow() };
+  const threshold = ctx.compaction?.threshold;
+  return threshold === undefined ? check : { ...check, threshold };
+}
+
+/**
+ * The model's response to the conversation as it is. A request refused as
+ * too long for the model's window is compacted (when the agent compacts) and
+ * sent again, once.
+ */
+async function respond(
+  ctx: TurnContext,
+  tools: ToolTable,
+  nextIndex: () => number,
+): Promise<ModelStepResult> {
+  try {
+    return await requestResponse(ctx, buildRequest(ctx, tools), nextIndex);
+  } catch (error) {
+    if (!ctx.compaction || ctx.signal.aborted || !isContextOverflow(error)) throw error;
+    if (!(await compactConversation(ctx, 'overflow', nextIndex))) throw error;
+    return await requestResponse(ctx, buildRequest(ctx, tools), nextIndex);
   }
 }
 

@@ -103,6 +103,7 @@ export async function runSynthesizer(
   emit({ type: 'model-start', agentId, turnId, index: -1, provider: model.provider, modelId: model.modelId });
   const result = await ctx.stepRunner.model(step, () => streamModelRound(model, request, round));
   ctx.tally.record(result.usage, result.finishReason);
+  ctx.tally.forgetContext(); // it measured the evidence prompt, not the conversation
   narrateResponse(round, model, result, true);
   return { text: result.message.text, usage: result.usage };
 }

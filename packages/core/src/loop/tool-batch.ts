@@ -6,6 +6,8 @@ import { failureText } from '../tool/failure-text.ts';
 import type { ToolContext } from '../tool/tool.ts';
 import type { ToolStatus } from '../tool/tool-status.ts';
 import { UnknownToolError } from '../tool/unknown-tool-error.ts';
+import { repeatWarning } from '../tool-loop/repeat-warning.ts';
+import { ToolLoopError } from '../tool-loop/tool-loop-error.ts';
 import { FAILED_SKIPPED_RESULT, type RepairWording, repairWording } from './repair.ts';
 import type { ParsedToolInput, ToolStepResult } from './step-runner.ts';
 import type { ToolTable } from './tool-table.ts';
@@ -20,8 +22,9 @@ interface Settled {
 
 /**
  * Runs one batch of tool calls. Announces every call (`tool-call`, model
- * order), then starts them: before each, a cancel check and a budget tick,
- * then `tool-start`. Calls run concurrently unless a tool of the batch is
+ * order), then starts them: before each, the tool-loop guard (a call
+ * repeated too often is answered with a warning instead, or ends the turn
+ * with `ToolLoopError`), a cancel check and a budget tick, then `tool-start`. Calls run concurrently unless a tool of the batch is
  * `sequential`; each reports `tool-result` as it finishes (completion order).
  * On a budget trip no further call starts; the started ones finish and are
  * answered, then the trip is thrown. A cancel stops waiting at once. A tool
@@ -78,7 +81,15 @@ export async function runToolBatch(
     const pending = new Map<number, Promise<Settled>>();
     for (let i = 0; i < calls.length; i++) {
       const call = calls[i]!;
+      const verdict = ctx.toolLoop?.observe(call) ?? 'ok';
+      if (verdict === 'warn') {
+        // Not run: the model reads that it is repeating itself instead.
+        const result = repeatWarning(call.name, ctx.toolLoop!.streak);
+        finish({ index: i, step: { kind: 'error', result }, error: undefined });
+        continue;
+      }
       try {
+        if (verdict === 'stop') throw new ToolLoopError(call.name, ctx.toolLoop!.streak);
         if (ctx.signal.aborted) throw new CancelledError({ cause: ctx.signal.reason });
         ctx.stepLimit?.tick();
       } catch (e) {

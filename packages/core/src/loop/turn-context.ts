@@ -6,6 +6,8 @@ import type { Clock } from '../ids/clock.ts';
 import type { IdSource } from '../ids/id-source.ts';
 import type { Content } from '../messages/content.ts';
 import type { Model } from '../model/model.ts';
+import type { ToolLoopGuard } from '../tool-loop/tool-loop-guard.ts';
+import type { CompactionSettings } from './compact.ts';
 import type { Conversation } from './conversation.ts';
 import type { StepRunner } from './step-runner.ts';
 import type { ToolSource } from './tool-table.ts';
@@ -58,6 +60,12 @@ export interface TurnContext {
   readonly ids: IdSource;
   /** Where time is read. */
   readonly clock: Clock;
+  /** How to compact a long conversation; `undefined`: never. */
+  readonly compaction: CompactionSettings | undefined;
+  /** The model's context window when known (read when needed: it is probed after the turn begins). */
+  readonly contextWindow: () => number | undefined;
+  /** Stops a model repeating the same tool call; fresh per turn; `undefined`: off. */
+  readonly toolLoop: ToolLoopGuard | undefined;
   /** Awaited when the conversation is consistent (after the user message, after each answered batch). */
   readonly checkpoint: (() => Promise<void>) | undefined;
   /** What tools see as `ToolContext.appContext`. */

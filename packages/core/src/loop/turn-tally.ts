@@ -9,11 +9,18 @@ function add(a: number | undefined, b: number | undefined): number | undefined {
 export class TurnTally {
   #usage: Usage = EMPTY_USAGE;
   #stopReason: StopReason | undefined;
+  #contextTokens: number | undefined;
+
+  /** @param contextTokens The conversation's size when the turn starts, when known. */
+  constructor(contextTokens?: number) {
+    this.#contextTokens = contextTokens;
+  }
 
   /** Counts one model response. */
   record(usage: Usage | undefined, stopReason: StopReason): void {
     this.#stopReason = stopReason;
     if (!usage) return;
+    if (usage.inputTokens !== undefined) this.#contextTokens = usage.inputTokens + (usage.outputTokens ?? 0);
     const u = this.#usage;
     this.#usage = {
       inputTokens: add(u.inputTokens, usage.inputTokens),
@@ -27,6 +34,16 @@ export class TurnTally {
   /** Summed usage; a field is `undefined` when no response reported it. */
   get usage(): Usage {
     return this.#usage;
+  }
+
+  /** The conversation's size after the last response that reported it: its prompt plus what it wrote. */
+  get contextTokens(): number | undefined {
+    return this.#contextTokens;
+  }
+
+  /** The conversation changed shape (compacted): its size is unknown until the next response reports it. */
+  forgetContext(): void {
+    this.#contextTokens = undefined;
   }
 
   /** Why the last response ended; `undefined` before any response. */
