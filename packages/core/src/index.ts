@@ -143,3 +143,63 @@ export {
 export type { AskOptions } from './run/run-options.ts';
 export type { RunResource } from './run/run-resources.ts';
 export type { RunUsage } from './run/run-usage.ts';
+// Sessions.
+export { byActivity } from './session/by-activity.ts';
+export {
+  SessionExistsError,
+  SessionNotFoundError,
+  SessionStoreError,
+  type SessionStoreErrorOptions,
+} from './session/errors.ts';
+export { InMemorySessionStore, type InMemorySessionStoreOptions } from './session/in-memory-session-store.ts';
+export { defaultSessionDir, type SessionDirEnv } from './session/jsonl/default-session-dir.ts';
+export { JsonlSessionStore, type JsonlSessionStoreOptions } from './session/jsonl/jsonl-session-store.ts';
+export { KeyedLock } from './session/keyed-lock.ts';
+export { type RunRecordFailure, readRunRecord, runRecordJson } from './session/run-record.ts';
+export { checkSessionId, SESSION_ID_PATTERN } from './session/session-id.ts';
+export { checkSessionMeta } from './session/session-meta.ts';
+export type {
+  RunRecord,
+  SessionInfo,
+  SessionMeta,
+  SessionStore,
+  StoredSession,
+} from './session/session-store.ts';
+export { sessionTitle, TITLE_MAX_LENGTH } from './session/session-title.ts';
+export { encodeStoredMessages, parseStoredJson, readStoredMessages } from './session/stored-messages.ts';
+// Tools.
+export { type AnyTool, defineTool, TOOL_NAME_PATTERN, type ToolDefinition } from './tool/define-tool.ts';
+export {
+  type ExecutableToolCall,
+  type ExecuteToolCallOptions,
+  executeToolCall,
+  type ToolOutcome,
+} from './tool/execute-tool-call.ts';
+export { normalizeParametersSchema } from './tool/parameters/json-schema-normalize.ts';
+export { jsonSchemaParameters } from './tool/parameters/json-schema-parameters.ts';
+export { validateJsonSchema } from './tool/parameters/json-schema-validate.ts';
+export { ParamsBuilder, params, type Simplify } from './tool/parameters/params-builder.ts';
+export { type ArgsOf, type ParametersInput, toParameters } from './tool/parameters/to-parameters.ts';
+export { type ZodParametersSchema, zodParameters } from './tool/parameters/zod-parameters.ts';
+export type { Tool, ToolContext, ToolParameters, ToolResult, ValidationResult } from './tool/tool.ts';
+export { ToolError } from './tool/tool-error.ts';
+export { toolSpec } from './tool/tool-spec.ts';
+export type { ExecutedToolStatus, ToolStatus } from './tool/tool-status.ts';
+export { DEFAULT_MAX_RESULT_TOKENS, truncateResult, truncationMarker } from './tool/truncate-result.ts';
+export { UnknownToolError } from './tool/unknown-tool-error.ts';
+export { repeatWarning } from './tool-loop/repeat-warning.ts';
+export { ToolLoopError } from './tool-loop/tool-loop-error.ts';
+export {
+  type ObservedToolCall,
+  ToolLoopGuard,
+  type ToolLoopGuardOptions,
+  type ToolLoopVerdict,
+} from './tool-loop/tool-loop-guard.ts';
+// The lethal-trifecta map.
+export { type ChannelEgress, capEgress, combineLegs, relabelInbound } from './trifecta/lattice.ts';
+export { ASSUMED, type EgressLevel, NONE, type TrifectaLegs, type UntrustedLevel } from './trifecta/legs.ts';
+export { type TrifectaNode, type TrifectaNodeOptions, trifectaNode } from './trifecta/node.ts';
+export { renderTrifecta } from './trifecta/render.ts';
+export type { TrifectaNodeReport, TrifectaReport } from './trifecta/report.ts';
+export { trifectaReport } from './trifecta/report.ts';
+export { legsVerdict, type TrifectaVerdict, VERDICT_SEVERITY, verdictRank } from './trifecta/verdict.ts';
