@@ -10,7 +10,7 @@ export { Agent } from './agent/agent.ts';
 export type { AgentOptions, ToolFailurePolicy, TurnOptions } from './agent/agent-options.ts';
 export { agentNode, agentTrifecta } from './agent/agent-trifecta.ts';
 export { AgentClosedError, TurnInProgressError } from './agent/errors.ts';
-// Long conversations: compaction and tool-loop detection.
+// Long conversations: compaction (tool-loop detection is listed with the tools).
 export { applyCompaction } from './compaction/apply-compaction.ts';
 export type { CompactionInfo } from './compaction/compaction-info.ts';
 export { type CompactionRequestOptions, compactionRequest } from './compaction/compaction-request.ts';
@@ -167,7 +167,7 @@ export type {
 } from './session/session-store.ts';
 export { sessionTitle, TITLE_MAX_LENGTH } from './session/session-title.ts';
 export { encodeStoredMessages, parseStoredJson, readStoredMessages } from './session/stored-messages.ts';
-// Tools.
+// Tools, and tool-loop detection.
 export { type AnyTool, defineTool, TOOL_NAME_PATTERN, type ToolDefinition } from './tool/define-tool.ts';
 export {
   type ExecutableToolCall,
