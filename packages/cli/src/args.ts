@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { parseDuration } from './duration.ts';
 
 /** Where `kodama ask --sandbox` may run bash. */
 export type SandboxKind = 'none' | 'bubblewrap';
@@ -17,6 +18,8 @@ export interface AskArgs {
   readonly yes: boolean;
   readonly sandbox: SandboxKind | undefined;
   readonly maxSteps: number | undefined;
+  /** `--deadline`, in milliseconds from the start. */
+  readonly deadlineMs: number | undefined;
 }
 
 /** The commands kodama knows; each has a usage text. */
@@ -107,6 +110,7 @@ function parseAsk(args: readonly string[]): AskArgs | HelpArgs {
         yes: { type: 'boolean', short: 'y' },
         sandbox: { type: 'string' },
         'max-steps': { type: 'string' },
+        deadline: { type: 'string' },
       },
     }),
   );
@@ -116,6 +120,13 @@ function parseAsk(args: readonly string[]): AskArgs | HelpArgs {
   const maxSteps = values['max-steps'] === undefined ? undefined : Number(values['max-steps']);
   if (maxSteps !== undefined && !(Number.isInteger(maxSteps) && maxSteps > 0)) {
     throw new UsageError(`--max-steps must be a positive integer, got "${values['max-steps']}"`, 'ask');
+  }
+  const deadlineMs = values.deadline === undefined ? undefined : parseDuration(values.deadline);
+  if (values.deadline !== undefined && (deadlineMs === undefined || deadlineMs <= 0)) {
+    throw new UsageError(
+      `--deadline must be a duration like 30s, 2m or 1m30s, got "${values.deadline}"`,
+      'ask',
+    );
   }
   const sandbox = values.sandbox;
   if (sandbox !== undefined && !(SANDBOX_KINDS as readonly string[]).includes(sandbox)) {
@@ -138,6 +149,7 @@ function parseAsk(args: readonly string[]): AskArgs | HelpArgs {
     yes: values.yes ?? false,
     sandbox: sandbox as SandboxKind | undefined,
     maxSteps,
+    deadlineMs,
   };
 }
 
@@ -170,6 +182,7 @@ const ASK_OPTIONS = `Options of ask:
   -y, --yes                approve every confirmation (file overwrites, shell commands)
       --sandbox <kind>     run bash under "bubblewrap", or "none" (default: none)
       --max-steps <n>      tool-call budget for the turn (default: 25)
+      --deadline <time>    stop after this long (30s, 2m, 1m30s) and keep the answer so far
   -h, --help               print this help
 
 Model targets:

@@ -1,10 +1,9 @@
 import { resolve } from 'node:path';
 import {
   Agent,
-  Cancellable,
-  CancelledError,
   type Listener,
   ModelError,
+  type Run,
   StepLimit,
   Terminal,
   UnknownToolError,
@@ -12,6 +11,7 @@ import {
 import { discoverDefaultModel, resolveModel } from '@kodama/models';
 import type { AskArgs } from './args.ts';
 import { loadConfig } from './config.ts';
+import { EXIT } from './exit-status.ts';
 import { JsonLines } from './json-lines.ts';
 import { NO_MODEL_MESSAGE } from './no-model.ts';
 import { buildTools } from './tool-registry.ts';
@@ -72,12 +72,10 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
   const listener: Listener = args.json
     ? new JsonLines(io.stdout)
     : new Terminal({ stdout: io.stdout, stderr: io.stderr });
-  const cancellable = new Cancellable();
   const agent = new Agent({
     model,
     systemPrompt: SYSTEM_PROMPT,
     stepLimit: new StepLimit(args.maxSteps ?? DEFAULT_MAX_STEPS, 'synthesize'),
-    cancellable,
     streaming: true,
     configure: (c) => {
       for (const tool of tools) c.addTool(tool);
@@ -87,23 +85,38 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
   });
 
   const signals = io.signals ?? process;
-  const onInterrupt = () => cancellable.cancel();
+  const interrupt = new AbortController();
+  const onInterrupt = () => interrupt.abort();
   signals.on('SIGINT', onInterrupt);
   try {
-    await agent.turn(args.prompt);
-    return 0;
-  } catch (error) {
-    // With --json the turn-end event already carries the error; stderr says it for people.
-    say(describeFailure(error));
-    return CancelledError.isInstance(error) ? 130 : 1;
+    const deadline = args.deadlineMs === undefined ? {} : { deadline: args.deadlineMs };
+    const run = await agent.ask(args.prompt, { signal: interrupt.signal, ...deadline });
+    return exitFor(run, say);
   } finally {
     signals.off('SIGINT', onInterrupt);
     await agent.close();
   }
 }
 
+/** The exit status of a finished Run, saying on stderr why when it did not complete. */
+function exitFor(run: Run, say: (message: string) => void): number {
+  switch (run.outcome) {
+    case 'completed':
+      return EXIT.ok;
+    case 'partial':
+      say('deadline reached; the answer above is what was complete by then');
+      return EXIT.partial;
+    case 'cancelled':
+      say('cancelled');
+      return EXIT.cancelled;
+    default:
+      // With --json the turn-end event already carries the error; stderr says it for people.
+      say(describeFailure(run.error));
+      return EXIT.failed;
+  }
+}
+
 function describeFailure(error: unknown): string {
-  if (CancelledError.isInstance(error)) return 'cancelled';
   if (ModelError.isInstance(error)) return `model call failed: ${error.message}`;
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

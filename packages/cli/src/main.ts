@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { parseCliArgs, UsageError, usage } from './args.ts';
 import type { CliIO } from './ask.ts';
+import { EXIT } from './exit-status.ts';
 
 export type { CliIO } from './ask.ts';
-
-/** Exit statuses of the `kodama` command. */
-export const EXIT = Object.freeze({ ok: 0, failed: 1, usage: 2, cancelled: 130 });
+export { EXIT };
 
 /** The version in kodama's package.json (next to `src/` and `dist/` alike). */
 function version(): string {

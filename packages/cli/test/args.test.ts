@@ -21,6 +21,8 @@ test('ask takes the prompt and every option', () => {
     'bubblewrap',
     '--max-steps',
     '7',
+    '--deadline',
+    '1m30s',
     'What is',
     '2+2?',
   ]);
@@ -34,6 +36,7 @@ test('ask takes the prompt and every option', () => {
     yes: true,
     sandbox: 'bubblewrap',
     maxSteps: 7,
+    deadlineMs: 90_000,
   });
 });
 

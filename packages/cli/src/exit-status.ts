@@ -1,0 +1,2 @@
+/** Exit statuses of the `kodama` command: by Run outcome, plus usage errors. */
+export const EXIT = Object.freeze({ ok: 0, failed: 1, usage: 2, partial: 3, cancelled: 130 });
