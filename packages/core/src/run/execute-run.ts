@@ -85,9 +85,8 @@ async function execute(work: RunWork): Promise<RunEnd> {
       if (delivered > 0) work.emit({ type: 'interjection-delivered', runId, count: delivered });
     },
   });
-  const deadline = startDeadline(deadlineAt(options.deadline, startedAt), clock);
-  const signals = [work.cancel, deadline.signal, ...(options.signal ? [options.signal] : [])];
-  const signal = AbortSignal.any(signals);
+  const stop = stopSignal(work.cancel, options.signal, deadlineAt(options.deadline, startedAt), clock);
+  const { signal } = stop;
   let outcome: RunOutcome;
   let response = '';
   let error: unknown;
@@ -102,12 +101,12 @@ async function execute(work: RunWork): Promise<RunEnd> {
   } catch (caught) {
     error = caught;
     const stopped = CancelledError.isInstance(caught);
-    outcome = stopped && deadline.hit ? 'partial' : stopped ? 'cancelled' : 'failed';
+    outcome = stopped && stop.deadlineHit ? 'partial' : stopped ? 'cancelled' : 'failed';
     response = outcome === 'partial' ? lastAnswer : '';
-    if (outcome === 'partial') error = deadline.error;
+    if (outcome === 'partial') error = signal.reason;
   } finally {
     interjections.end();
-    deadline.clear();
+    stop.dispose();
     unsubscribe();
   }
   const cleanupErrors = await work.resources.close();
@@ -153,27 +152,48 @@ function terminalEvent(
   }
 }
 
-/** A timer that aborts its signal with a {@link DeadlineExceededError} at `at` (never, when absent). */
-function startDeadline(
-  at: number | undefined,
+/**
+ * The one signal that stops a Run's turns: `run.cancel()`, the caller's
+ * signal, or the deadline (aborting with a {@link DeadlineExceededError}),
+ * whichever comes first. One controller and plain listeners rather than
+ * `AbortSignal.any`, which costs more per Run under heavy concurrency.
+ */
+function stopSignal(
+  cancel: AbortSignal,
+  caller: AbortSignal | undefined,
+  deadline: number | undefined,
   clock: Clock,
-): { signal: AbortSignal; readonly hit: boolean; readonly error: unknown; clear(): void } {
+): { readonly signal: AbortSignal; readonly deadlineHit: boolean; dispose(): void } {
   const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const state = {
-    signal: controller.signal,
-    get hit() {
-      return controller.signal.aborted;
-    },
-    get error() {
-      return controller.signal.reason;
-    },
-    clear: () => clearTimeout(timer),
+  let deadlineHit = false;
+  const abort = (reason: unknown) => {
+    if (!controller.signal.aborted) controller.abort(reason);
   };
-  if (at === undefined) return state;
-  const fire = () => controller.abort(new DeadlineExceededError(at));
-  const wait = at - clock.now();
-  if (wait <= 0) fire();
-  else timer = setTimeout(fire, wait);
-  return state;
+  const onCancel = () => abort(cancel.reason);
+  const onCaller = () => abort(caller?.reason);
+  cancel.addEventListener('abort', onCancel, { once: true });
+  caller?.addEventListener('abort', onCaller, { once: true });
+  if (caller?.aborted) onCaller();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (deadline !== undefined) {
+    const fire = () => {
+      if (controller.signal.aborted) return;
+      deadlineHit = true;
+      abort(new DeadlineExceededError(deadline));
+    };
+    const wait = deadline - clock.now();
+    if (wait <= 0) fire();
+    else timer = setTimeout(fire, wait);
+  }
+  return {
+    signal: controller.signal,
+    get deadlineHit() {
+      return deadlineHit;
+    },
+    dispose: () => {
+      clearTimeout(timer);
+      cancel.removeEventListener('abort', onCancel);
+      caller?.removeEventListener('abort', onCaller);
+    },
+  };
 }
