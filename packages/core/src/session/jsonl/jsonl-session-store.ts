@@ -13,7 +13,12 @@ import type { RunRecord, SessionInfo, SessionMeta, SessionStore, StoredSession }
 import { sessionTitle } from '../session-title.ts';
 import { encodeStoredMessages } from '../stored-messages.ts';
 import { defaultSessionDir, type SessionDirEnv } from './default-session-dir.ts';
-import { readSessionFile, readSessionSummary, type SessionFileContent } from './parse-session-file.ts';
+import {
+  readSessionFile,
+  readSessionHeader,
+  readSessionSummary,
+  type SessionFileContent,
+} from './parse-session-file.ts';
 import { ensurePrivateDir } from './private-dir.ts';
 import { batchText, headerLine, runLine } from './session-file-format.ts';
 import {
@@ -189,7 +194,10 @@ export class JsonlSessionStore implements SessionStore {
   }
 
   #appendTo(id: string, path: string, batch: string): Promise<boolean> {
-    return appendSessionFile(path, batch, (file) => readSessionSummary(file, id, path).committedBytes);
+    return appendSessionFile(path, batch, {
+      header: (head) => readSessionHeader(head, id, path),
+      committedBytes: (file) => readSessionSummary(file, id, path).committedBytes,
+    });
   }
 
   #prepare(): Promise<void> {

@@ -66,12 +66,23 @@ interface Walked extends SessionFileSummary {
   readonly runs: RunRecord[];
 }
 
-function walk(bytes: Buffer, id: string, path: string, full: boolean): Walked {
-  const headerEnd = bytes.indexOf(NEWLINE);
-  if (headerEnd < 0) {
+/**
+ * Checks that `bytes` (a whole file, or its first bytes) start with the header
+ * of session `id`; returns the header's creation time and where it ends.
+ */
+export function readSessionHeader(
+  bytes: Buffer,
+  id: string,
+  path: string,
+): { createdAt: number; end: number } {
+  const end = bytes.indexOf(NEWLINE);
+  if (end < 0)
     throw new SessionStoreError(path, 'not a kodama session file (no complete first line)', { line: 1 });
-  }
-  const createdAt = readHeader(bytes.toString('utf8', 0, headerEnd), id, path);
+  return { createdAt: readHeader(bytes.toString('utf8', 0, end), id, path), end };
+}
+
+function walk(bytes: Buffer, id: string, path: string, full: boolean): Walked {
+  const { createdAt, end: headerEnd } = readSessionHeader(bytes, id, path);
   const raw: unknown[] = [];
   const lines: number[] = [];
   const runs: RunRecord[] = [];

@@ -55,22 +55,34 @@ export async function rewriteSessionFile(path: string, text: string): Promise<vo
   await syncDir(dirname(path));
 }
 
+/** What {@link appendSessionFile} asks of the file format. */
+export interface AppendChecks {
+  /** Throws unless `head`, the file's first bytes, starts with the right session's header. */
+  readonly header: (head: Buffer) => void;
+  /** Where the committed part of `file` ends. */
+  readonly committedBytes: (file: Buffer) => number;
+}
+
+/** A header line is well under this (the id is at most 128 characters). */
+const HEAD_BYTES = 1024;
+
 /**
  * Appends `text` to `path` with one write on an `O_APPEND` descriptor, so
  * writers (other store instances, other processes) never interleave inside
- * it, then fsyncs. When the file does not end with a commit (a crash cut a
- * write short), the uncommitted tail is cut first, at `committedBytes(file)`,
- * so the file stays well-formed. Resolves `false` when the file does not exist.
+ * it, then fsyncs. The header is checked first (never append to another
+ * session's or a foreign file). When the file does not end with a commit (a
+ * crash cut a write short), the uncommitted tail is cut first, at
+ * `committedBytes(file)`, so the file stays well-formed. Resolves `false`
+ * when the file does not exist.
  */
-export async function appendSessionFile(
-  path: string,
-  text: string,
-  committedBytes: (file: Buffer) => number,
-): Promise<boolean> {
+export async function appendSessionFile(path: string, text: string, checks: AppendChecks): Promise<boolean> {
   const handle = await openFile(path, APPEND);
   if (handle === undefined) return false;
   try {
-    await cutUncommittedTail(handle, committedBytes);
+    const head = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(head, 0, HEAD_BYTES, 0);
+    checks.header(head.subarray(0, bytesRead));
+    await cutUncommittedTail(handle, checks.committedBytes);
     const data = Buffer.from(text);
     const { bytesWritten } = await handle.write(data);
     if (bytesWritten !== data.length) {
