@@ -133,47 +133,21 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   async append(id: string, messages: readonly HistoryMessage[], meta?: SessionMeta): Promise<void> {
-    checkSessionId(id);
-    const { title, model } = checkSessionMeta(meta);
-    const bodies = encodeStoredMessages(messages);
-    const derived = sessionTitle(messages);
-    return this.#locked([id], async () => {
-      await this.#client.batch(
-        [
-          {
-            sql: UPSERT_SESSION,
-            args: [id, title ?? null, derived ?? null, model ?? null, this.#clock.now()],
-          },
-          ...bodies.map((body): InStatement => ({ sql: APPEND_MESSAGE, args: [id, body] })),
-        ],
-        'write',
-      );
-    });
+    return this.#write(id, messages, meta, (bodies) =>
+      bodies.map((body): InStatement => ({ sql: APPEND_MESSAGE, args: [id, body] })),
+    );
   }
 
   async replace(id: string, messages: readonly HistoryMessage[], meta?: SessionMeta): Promise<void> {
-    checkSessionId(id);
-    const { title, model } = checkSessionMeta(meta);
-    const bodies = encodeStoredMessages(messages);
-    const derived = sessionTitle(messages);
-    return this.#locked([id], async () => {
-      await this.#client.batch(
-        [
-          {
-            sql: UPSERT_SESSION,
-            args: [id, title ?? null, derived ?? null, model ?? null, this.#clock.now()],
-          },
-          { sql: 'DELETE FROM messages WHERE session_id = ?', args: [id] },
-          ...bodies.map(
-            (body, seq): InStatement => ({
-              sql: 'INSERT INTO messages (session_id, seq, body) VALUES (?, ?, ?)',
-              args: [id, seq, body],
-            }),
-          ),
-        ],
-        'write',
-      );
-    });
+    return this.#write(id, messages, meta, (bodies) => [
+      { sql: 'DELETE FROM messages WHERE session_id = ?', args: [id] },
+      ...bodies.map(
+        (body, seq): InStatement => ({
+          sql: 'INSERT INTO messages (session_id, seq, body) VALUES (?, ?, ?)',
+          args: [id, seq, body],
+        }),
+      ),
+    ]);
   }
 
   async recordRun(record: RunRecord): Promise<void> {
@@ -293,6 +267,32 @@ export class SqliteSessionStore implements SessionStore {
     } catch (error) {
       throw new SessionStoreError(this.url, `${where}: not valid JSON`, { cause: error });
     }
+  }
+
+  /**
+   * One write transaction: the session row (created or updated, with the
+   * title rule of {@link UPSERT_SESSION}), then the message statements.
+   */
+  #write(
+    id: string,
+    messages: readonly HistoryMessage[],
+    meta: SessionMeta | undefined,
+    statements: (bodies: string[]) => InStatement[],
+  ): Promise<void> {
+    checkSessionId(id);
+    const { title, model } = checkSessionMeta(meta);
+    const bodies = encodeStoredMessages(messages);
+    const derived = sessionTitle(messages) ?? null;
+    return this.#locked([id], async () => {
+      const now = this.#clock.now();
+      await this.#client.batch(
+        [
+          { sql: UPSERT_SESSION, args: [id, title ?? null, derived, model ?? null, now] },
+          ...statements(bodies),
+        ],
+        'write',
+      );
+    });
   }
 
   #checkOpen(): void {

@@ -61,24 +61,14 @@ export class InMemorySessionStore implements SessionStore {
   }
 
   async append(id: string, messages: readonly HistoryMessage[], meta?: SessionMeta): Promise<void> {
-    checkSessionId(id);
-    const given = checkSessionMeta(meta);
-    const lines = encodeStoredMessages(messages);
-    return this.#locked(id, async () => {
-      const entry = this.#entry(id);
-      entry.lines.push(...lines);
-      update(entry, given, messages, this.#clock.now());
+    return this.#write(id, messages, meta, (entry, lines) => {
+      for (const line of lines) entry.lines.push(line);
     });
   }
 
   async replace(id: string, messages: readonly HistoryMessage[], meta?: SessionMeta): Promise<void> {
-    checkSessionId(id);
-    const given = checkSessionMeta(meta);
-    const lines = encodeStoredMessages(messages);
-    return this.#locked(id, async () => {
-      const entry = this.#entry(id);
+    return this.#write(id, messages, meta, (entry, lines) => {
       entry.lines = lines;
-      update(entry, given, messages, this.#clock.now());
     });
   }
 
@@ -140,6 +130,23 @@ export class InMemorySessionStore implements SessionStore {
   async close(): Promise<void> {
     this.#closed = true;
     await this.#lock.idle();
+  }
+
+  /** Stores `messages` into the session's entry (created when missing) with `store`, then applies `meta`. */
+  #write(
+    id: string,
+    messages: readonly HistoryMessage[],
+    meta: SessionMeta | undefined,
+    store: (entry: Entry, lines: string[]) => void,
+  ): Promise<void> {
+    checkSessionId(id);
+    const given = checkSessionMeta(meta);
+    const lines = encodeStoredMessages(messages);
+    return this.#locked(id, async () => {
+      const entry = this.#entry(id);
+      store(entry, lines);
+      update(entry, given, messages, this.#clock.now());
+    });
   }
 
   #entry(id: string): Entry {
