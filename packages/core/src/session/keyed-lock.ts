@@ -2,7 +2,7 @@ const settled = (): void => {};
 
 /**
  * An async lock per key: tasks under the same key run one at a time, in the
- * order `run` was called; tasks under different keys run concurrently. A
+ * order they were queued; tasks under different keys run concurrently. A
  * task's failure is its caller's alone and does not block the next task.
  * Stores use it to serialize the writes of one session.
  */
@@ -11,25 +11,25 @@ export class KeyedLock {
 
   /** Runs `task` once every task queued before it under `key` has settled. */
   run<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const result = (this.#tails.get(key) ?? Promise.resolve()).then(task);
-    const tail = result.then(settled, settled);
-    this.#tails.set(key, tail);
-    // Forget idle keys, or a long-lived store would keep one entry per session it ever saw.
-    void tail.then(() => {
-      if (this.#tails.get(key) === tail) this.#tails.delete(key);
-    });
-    return result;
+    return this.runAll([key], task);
   }
 
   /**
-   * Runs `task` holding every key. Keys are taken in sorted order, so two
-   * callers holding overlapping sets cannot wait on each other forever.
+   * Runs `task` holding every key: once every task queued before it under
+   * any of them has settled. It is queued under all keys at once, when
+   * called, so it keeps its place in each queue and two tasks holding
+   * overlapping keys cannot wait on each other forever.
    */
   runAll<T>(keys: readonly string[], task: () => Promise<T>): Promise<T> {
-    const sorted = [...new Set(keys)].sort();
-    const hold = (i: number): Promise<T> =>
-      i === sorted.length ? task() : this.run(sorted[i]!, () => hold(i + 1));
-    return hold(0);
+    const unique = [...new Set(keys)];
+    const result = Promise.all(unique.map((key) => this.#tails.get(key))).then(task);
+    const tail = result.then(settled, settled);
+    for (const key of unique) this.#tails.set(key, tail);
+    // Forget idle keys, or a long-lived store would keep one entry per session it ever saw.
+    void tail.then(() => {
+      for (const key of unique) if (this.#tails.get(key) === tail) this.#tails.delete(key);
+    });
+    return result;
   }
 
   /** Resolves once every task queued so far has settled. */
