@@ -156,6 +156,7 @@ export { defaultSessionDir, type SessionDirEnv } from './session/jsonl/default-s
 export { JsonlSessionStore, type JsonlSessionStoreOptions } from './session/jsonl/jsonl-session-store.ts';
 export { KeyedLock } from './session/keyed-lock.ts';
 export { type RunRecordFailure, readRunRecord, runRecordJson } from './session/run-record.ts';
+export { SessionCheckpoint } from './session/session-checkpoint.ts';
 export { checkSessionId, SESSION_ID_PATTERN } from './session/session-id.ts';
 export { checkSessionMeta } from './session/session-meta.ts';
 export type {
