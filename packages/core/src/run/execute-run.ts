@@ -11,12 +11,14 @@ import { DeadlineExceededError } from './run-errors.ts';
 import type { RunEvent, RunTerminalEvent } from './run-events.ts';
 import { type AskOptions, deadlineAt } from './run-options.ts';
 import type { RunResources } from './run-resources.ts';
+import { type OpenSession, openSession } from './run-session.ts';
 import { type RunUsage, UsageMeter } from './run-usage.ts';
 import { safeMessage } from './safe-message.ts';
 
 /** What a Run needs of its agent (the `Agent` class implements it). */
 export interface RunnableAgent {
   readonly id: string;
+  readonly model: { readonly provider: string; readonly modelId: string };
   turn(message: Content | undefined, options: TurnOptions): Promise<string>;
   subscribe(listener: Listener): () => void;
   loadHistory(history: History): number;
@@ -67,7 +69,7 @@ async function execute(work: RunWork): Promise<RunEnd> {
   const startedAt = clock.now();
   const meter = new UsageMeter(options.prices);
   let lastAnswer = '';
-  work.emit({ type: 'run-start', runId, sessionId: undefined, at: startedAt });
+  work.emit({ type: 'run-start', runId, sessionId: options.session?.id, at: startedAt });
   const unsubscribe = agent.subscribe({
     name: 'Run',
     onEvent: (event: AgentEvent) => {
@@ -90,13 +92,22 @@ async function execute(work: RunWork): Promise<RunEnd> {
   let outcome: RunOutcome;
   let response = '';
   let error: unknown;
+  let session: OpenSession | undefined;
   try {
     interjections.open();
-    if (options.history) agent.loadHistory(options.history);
-    const turn = { signal, interloper: interjections.interloper, appContext: options.appContext };
+    session = options.session ? await openSession(agent, options.session) : undefined;
+    if (!session && options.history) agent.loadHistory(options.history);
+    await session?.save();
+    const turn = {
+      signal,
+      interloper: interjections.interloper,
+      appContext: options.appContext,
+      ...(session ? { checkpoint: session.save } : {}),
+    };
     response = await agent.turn(work.input, options.model ? { ...turn, model: options.model } : turn);
     // An interjection that arrived during the final answer gets a turn of its own.
     while (interjections.pending > 0) response = await agent.turn(undefined, turn);
+    await session?.save();
     outcome = 'completed';
   } catch (caught) {
     error = caught;
@@ -104,6 +115,8 @@ async function execute(work: RunWork): Promise<RunEnd> {
     outcome = stopped && stop.deadlineHit ? 'partial' : stopped ? 'cancelled' : 'failed';
     response = outcome === 'partial' ? lastAnswer : '';
     if (outcome === 'partial') error = signal.reason;
+    // Failed, cancelled and partial runs keep their completed steps (the turn repaired the conversation).
+    await session?.save().catch(() => {});
   } finally {
     interjections.end();
     stop.dispose();
@@ -118,6 +131,7 @@ async function execute(work: RunWork): Promise<RunEnd> {
   }
   const endedAt = clock.now();
   const usage = meter.usage;
+  await session?.finish({ runId, outcome, startedAt, endedAt, usage, error });
   work.emit(terminalEvent(runId, outcome, response, error, usage, endedAt, cleanupFailed));
   return { outcome, response, error, usage, history: agent.exportHistory(), startedAt, endedAt };
 }

@@ -2,6 +2,8 @@ import { History } from '../history/history.ts';
 import type { Model } from '../model/model.ts';
 import { checkOptions, hasMethods } from '../options/check-options.ts';
 import type { PriceTable } from '../pricing/model-price.ts';
+import { checkSessionId } from '../session/session-id.ts';
+import type { SessionStore } from '../session/session-store.ts';
 
 /** Options of `agent.ask` / `agent.stream` / `agent.createRun`. Every one is checked before a Run exists. */
 export interface AskOptions {
@@ -25,8 +27,19 @@ export interface AskOptions {
   readonly prices?: PriceTable;
   /** The Run's id; default: one from the agent's id source. */
   readonly runId?: string;
+  /**
+   * A stored conversation to continue (or start): the agent's conversation
+   * becomes the session's (its interrupted tool calls answered), the Run
+   * checkpoints it at its start, after every answered tool batch and at its
+   * end, and records itself in the store. Runs on one session are serialized.
+   */
+  readonly session?: { readonly id: string; readonly store: SessionStore };
 }
 
+const isSession = (v: unknown) =>
+  typeof v === 'object' &&
+  v !== null &&
+  hasMethods('load', 'append', 'replace', 'recordRun')((v as { store?: unknown }).store);
 const isPriceTable = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
@@ -51,7 +64,9 @@ export function validateAskOptions(options: AskOptions | undefined): void {
     model: [hasMethods('stream'), 'a Model (an object with a stream method, e.g. from resolveModel)'],
     prices: [isPriceTable, 'a price table ({ "provider:model": { inputPerMTok, outputPerMTok } })'],
     runId: [(v) => typeof v === 'string' && v.trim() !== '', 'a non-empty string'],
+    session: [isSession, '{ id, store } with a SessionStore (load, append, replace, recordRun)'],
   });
+  if (options?.session) checkSessionId(options.session.id, 'AskOptions.session.id');
 }
 
 /** The deadline as ms since the epoch, from an option read at `now`. */
