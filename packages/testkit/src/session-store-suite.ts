@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
   type Clock,
+  type Content,
+  type ContentPart,
   History,
   type HistoryMessage,
   InvalidOptionError,
@@ -55,53 +57,39 @@ const answer = (id: string, text: string): HistoryMessage => ({
   message: { role: 'assistant', text, toolCalls: [] },
 });
 
+/** Text followed by an image: the content of a user message or a tool result. */
+const withPicture = (text: string): ContentPart[] => [
+  { type: 'text', text },
+  { type: 'image', mediaType: 'image/png', data: PNG },
+];
+const result = (id: string, toolCallId: string, toolName: string, content: Content): HistoryMessage => ({
+  id,
+  kind: 'tool',
+  message: { role: 'tool', toolCallId, toolName, content },
+});
+
 /** A conversation with every kind of content the History v1 shape holds. */
 function conversation(): HistoryMessage[] {
+  const calls = [
+    { id: 'c1', name: 'read', arguments: '{"path":"a.png"}' },
+    { id: 'c2', name: 'calculator', arguments: '{"expression":"2**10"}' },
+  ];
+  const reasoning = 'I should read the file and measure it.';
   return [
     {
       id: 'm1',
       kind: 'user',
-      message: {
-        role: 'user',
-        content: [
-          { type: 'text', text: '  What is in\n this picture?  ' },
-          { type: 'image', mediaType: 'image/png', data: PNG },
-        ],
-      },
+      message: { role: 'user', content: withPicture('  What is in\n this picture?  ') },
     },
     {
       id: 'm2',
       kind: 'assistant',
       modelId: 'claude-sonnet-4',
       usage: USAGE,
-      message: {
-        role: 'assistant',
-        text: 'Let me look.',
-        reasoning: 'I should read the file and measure it.',
-        toolCalls: [
-          { id: 'c1', name: 'read', arguments: '{"path":"a.png"}' },
-          { id: 'c2', name: 'calculator', arguments: '{"expression":"2**10"}' },
-        ],
-      },
+      message: { role: 'assistant', text: 'Let me look.', reasoning, toolCalls: calls },
     },
-    {
-      id: 'm3',
-      kind: 'tool',
-      message: {
-        role: 'tool',
-        toolCallId: 'c1',
-        toolName: 'read',
-        content: [
-          { type: 'text', text: 'a.png:' },
-          { type: 'image', mediaType: 'image/png', data: PNG },
-        ],
-      },
-    },
-    {
-      id: 'm4',
-      kind: 'tool',
-      message: { role: 'tool', toolCallId: 'c2', toolName: 'calculator', content: '1024' },
-    },
+    result('m3', 'c1', 'read', withPicture('a.png:')),
+    result('m4', 'c2', 'calculator', '1024'),
     { id: 'm5', kind: 'injected', message: { role: 'user', content: 'Also: be brief.' } },
     answer('m6', 'A 1024-pixel PNG signature. ✓'),
   ];
