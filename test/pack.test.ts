@@ -16,7 +16,7 @@ import { type ScriptedServer, startOpenAICompatibleServer } from '@kodama/testki
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '..');
 /** Every package a user can install, by folder. */
-const PUBLIC = ['core', 'models', 'testkit', 'tools', 'workspace', 'cli'];
+const PUBLIC = ['core', 'models', 'testkit', 'tools', 'workspace', 'sqlite', 'cli'];
 /** The ones installed and run below: the library pair, and the command with what it needs. */
 const LIBRARY = ['core', 'models'];
 const COMMAND = ['core', 'models', 'tools', 'workspace', 'cli'];

@@ -17,6 +17,7 @@ import {
   NONE,
   StepLimit,
   StepLimitExceeded,
+  ToolLoopError,
 } from '../../src/index.ts';
 import { assertSendable, boomTool, echoTool, messagesOf } from './helpers.ts';
 
@@ -123,6 +124,7 @@ describe('conversation integrity (property)', () => {
             CancelledError.isInstance(outcome) ||
             outcome instanceof StepLimitExceeded ||
             ModelError.isInstance(outcome) ||
+            ToolLoopError.isInstance(outcome) ||
             (outcome instanceof RangeError && outcome.message === 'kaboom');
           assert.ok(expected, `unexpected failure: ${String(outcome)}`);
         }
