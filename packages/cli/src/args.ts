@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { parseDuration } from './duration.ts';
+import { STORE_KINDS, type StoreKind } from './store-kind.ts';
 
 /** Where `kodama ask --sandbox` may run bash. */
 export type SandboxKind = 'none' | 'bubblewrap';
@@ -20,10 +21,25 @@ export interface AskArgs {
   readonly maxSteps: number | undefined;
   /** `--deadline`, in milliseconds from the start. */
   readonly deadlineMs: number | undefined;
+  /** `--session <id>`: continue or start this stored session. */
+  readonly session: string | undefined;
+  /** `--continue`: continue the most recent stored session. */
+  readonly continue: boolean;
+  /** `--store`: where sessions live. */
+  readonly store: StoreKind;
+}
+
+/** `kodama sessions list | show <id> | rm <id>`. */
+export interface SessionsArgs {
+  readonly command: 'sessions';
+  readonly action: 'list' | 'show' | 'rm';
+  readonly id: string | undefined;
+  readonly json: boolean;
+  readonly store: StoreKind;
 }
 
 /** The commands kodama knows; each has a usage text. */
-export type Command = 'ask' | 'help' | 'version';
+export type Command = 'ask' | 'sessions' | 'help' | 'version';
 
 /** `kodama --help`, `kodama help [<command>]`, `kodama <command> --help`: print a usage to stdout. */
 export interface HelpArgs {
@@ -38,7 +54,7 @@ export interface VersionArgs {
 }
 
 /** What the command line asks for. */
-export type CliArgs = AskArgs | HelpArgs | VersionArgs;
+export type CliArgs = AskArgs | SessionsArgs | HelpArgs | VersionArgs;
 
 /**
  * A command line kodama cannot act on; the message says what to type instead
@@ -61,7 +77,7 @@ export class UsageError extends Error {
 /** The default tool set of `kodama ask`. */
 export const DEFAULT_TOOLS: readonly string[] = ['calculator'];
 
-const COMMANDS: readonly Command[] = ['ask', 'help', 'version'];
+const COMMANDS: readonly Command[] = ['ask', 'sessions', 'help', 'version'];
 
 function isCommand(value: string): value is Command {
   return (COMMANDS as readonly string[]).includes(value);
@@ -74,6 +90,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     return { command: 'help', topic: 'kodama' };
   if (command === '--version' || command === '-v') return { command: 'version' };
   if (command === 'ask') return parseAsk(rest);
+  if (command === 'sessions') return parseSessions(rest);
   if (command === 'help') return parseHelp(rest);
   if (command === 'version') return parseVersion(rest);
   throw new UsageError(`unknown command "${command}". Try: kodama ask "<prompt>"`);
@@ -111,6 +128,9 @@ function parseAsk(args: readonly string[]): AskArgs | HelpArgs {
         sandbox: { type: 'string' },
         'max-steps': { type: 'string' },
         deadline: { type: 'string' },
+        session: { type: 'string', short: 's' },
+        continue: { type: 'boolean', short: 'c' },
+        store: { type: 'string' },
       },
     }),
   );
@@ -127,6 +147,9 @@ function parseAsk(args: readonly string[]): AskArgs | HelpArgs {
       `--deadline must be a duration like 30s, 2m or 1m30s, got "${values.deadline}"`,
       'ask',
     );
+  }
+  if (values.session !== undefined && values.continue) {
+    throw new UsageError('use --session <id> or --continue, not both', 'ask');
   }
   const sandbox = values.sandbox;
   if (sandbox !== undefined && !(SANDBOX_KINDS as readonly string[]).includes(sandbox)) {
@@ -150,6 +173,43 @@ function parseAsk(args: readonly string[]): AskArgs | HelpArgs {
     sandbox: sandbox as SandboxKind | undefined,
     maxSteps,
     deadlineMs,
+    session: values.session,
+    continue: values.continue ?? false,
+    store: storeKind(values.store, 'ask'),
+  };
+}
+
+function storeKind(value: string | undefined, topic: Command): StoreKind {
+  if (value === undefined) return 'jsonl';
+  if ((STORE_KINDS as readonly string[]).includes(value)) return value as StoreKind;
+  throw new UsageError(`unknown store "${value}". Use --store ${STORE_KINDS.join(' or --store ')}`, topic);
+}
+
+function parseSessions(args: readonly string[]): SessionsArgs | HelpArgs {
+  if (asksForHelp(args)) return { command: 'help', topic: 'sessions' };
+  const { values, positionals } = strictParse('sessions', () =>
+    parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      strict: true,
+      options: { json: { type: 'boolean' }, store: { type: 'string' } },
+    }),
+  );
+  const [action = 'list', id, extra] = positionals;
+  if (action !== 'list' && action !== 'show' && action !== 'rm') {
+    throw new UsageError(`unknown sessions action "${action}": use list, show <id> or rm <id>`, 'sessions');
+  }
+  if (action !== 'list' && id === undefined)
+    throw new UsageError(`kodama sessions ${action} needs a session id`, 'sessions');
+  if (extra !== undefined || (action === 'list' && id !== undefined)) {
+    throw new UsageError(`too many arguments for kodama sessions ${action}`, 'sessions');
+  }
+  return {
+    command: 'sessions',
+    action,
+    id,
+    json: values.json ?? false,
+    store: storeKind(values.store, 'sessions'),
   };
 }
 
@@ -183,6 +243,9 @@ const ASK_OPTIONS = `Options of ask:
       --sandbox <kind>     run bash under "bubblewrap", or "none" (default: none)
       --max-steps <n>      tool-call budget for the turn (default: 25)
       --deadline <time>    stop after this long (30s, 2m, 1m30s) and keep the answer so far
+  -s, --session <id>       continue (or start) the stored session <id>
+  -c, --continue           continue the most recent stored session
+      --store <kind>       where sessions live: "jsonl" (default) or "sqlite"
   -h, --help               print this help
 
 Model targets:
@@ -195,6 +258,7 @@ export const HELP = `kodama: a terminal agent
 
 Usage:
   kodama ask "<prompt>" [options]     run one agent turn and print the answer
+  kodama sessions [list]              list stored sessions (also: show <id>, rm <id>)
   kodama help [<command>]             print this help, or the help of a command
   kodama version                      print the version (also: kodama --version, -v)
 
@@ -208,6 +272,14 @@ Runs one agent turn: the answer streams to stdout; thinking, tool calls and
 notices go to stderr.
 
 ${ASK_OPTIONS}`,
+  sessions: `Usage: kodama sessions [list] [--store jsonl|sqlite]
+       kodama sessions show <id> [--json] [--store jsonl|sqlite]
+       kodama sessions rm <id> [--store jsonl|sqlite]
+
+Lists the stored sessions (id, title, model, messages, last activity), shows
+one as a readable transcript (--json: its raw messages), or deletes one.
+Sessions are kept under $XDG_DATA_HOME/kodama (else ~/.local/share/kodama).
+`,
   help: `Usage: kodama help [<command>]
 
 Prints the help of kodama, or of one command: ${COMMANDS.join(', ')}.

@@ -1,9 +1,11 @@
 import { resolve } from 'node:path';
 import {
   Agent,
+  InvalidOptionError,
   type Listener,
   ModelError,
   type Run,
+  type SessionStore,
   StepLimit,
   Terminal,
   UnknownToolError,
@@ -14,6 +16,7 @@ import { loadConfig } from './config.ts';
 import { EXIT } from './exit-status.ts';
 import { JsonLines } from './json-lines.ts';
 import { NO_MODEL_MESSAGE } from './no-model.ts';
+import { openSessionStore } from './session-store.ts';
 import { buildTools } from './tool-registry.ts';
 
 /** The process streams and environment the command runs with (injected so tests can drive it). */
@@ -88,13 +91,33 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
   const interrupt = new AbortController();
   const onInterrupt = () => interrupt.abort();
   signals.on('SIGINT', onInterrupt);
+  let store: SessionStore | undefined;
   try {
     const deadline = args.deadlineMs === undefined ? {} : { deadline: args.deadlineMs };
-    const run = await agent.ask(args.prompt, { signal: interrupt.signal, ...deadline });
+    let session: { id: string; store: SessionStore } | undefined;
+    if (args.session !== undefined || args.continue) {
+      store = await openSessionStore(args.store, io.env);
+      const id = args.session ?? (await store.list())[0]?.id;
+      if (id === undefined) {
+        say('no session to continue; start one with --session <id>');
+        return EXIT.usage;
+      }
+      session = { id, store };
+    }
+    const run = await agent.ask(args.prompt, {
+      signal: interrupt.signal,
+      ...deadline,
+      ...(session ? { session } : {}),
+    });
     return exitFor(run, say);
+  } catch (error) {
+    // Before a Run exists: a bad session id, a store that cannot open.
+    say(error instanceof Error ? error.message : String(error));
+    return InvalidOptionError.isInstance(error) ? EXIT.usage : EXIT.failed;
   } finally {
     signals.off('SIGINT', onInterrupt);
     await agent.close();
+    await store?.close();
   }
 }
 

@@ -39,5 +39,9 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       const { ask } = await import('./ask.ts');
       return ask(args, io);
     }
+    case 'sessions': {
+      const { sessions } = await import('./sessions.ts');
+      return sessions(args, io);
+    }
   }
 }

@@ -37,6 +37,9 @@ test('ask takes the prompt and every option', () => {
     sandbox: 'bubblewrap',
     maxSteps: 7,
     deadlineMs: 90_000,
+    session: undefined,
+    continue: false,
+    store: 'jsonl',
   });
 });
 
@@ -115,4 +118,23 @@ test('the configuration file follows XDG and reports malformed JSON with its pat
   assert.deepEqual(await loadConfig(env), { cacheDir: null });
   await writeFile(join(dir, 'kodama', 'config.json'), '{oops');
   await assert.rejects(loadConfig(env), (e: Error) => e.message.includes(join(dir, 'kodama', 'config.json')));
+});
+
+test('session flags: --session or --continue (not both), --store jsonl or sqlite', () => {
+  const args = parseCliArgs(['ask', '--session', 'work', '--store', 'sqlite', 'hi']);
+  assert.ok(args.command === 'ask');
+  assert.equal(args.session, 'work');
+  assert.equal(args.store, 'sqlite');
+  assert.throws(() => parseCliArgs(['ask', '--session', 'a', '--continue', 'hi']), /not both/);
+  assert.throws(() => parseCliArgs(['ask', '--store', 'redis', 'hi']), /unknown store "redis"/);
+  assert.deepEqual(parseCliArgs(['sessions']), {
+    command: 'sessions',
+    action: 'list',
+    id: undefined,
+    json: false,
+    store: 'jsonl',
+  });
+  assert.throws(() => parseCliArgs(['sessions', 'show']), /needs a session id/);
+  assert.throws(() => parseCliArgs(['sessions', 'drop', 'x']), /unknown sessions action/);
+  assert.deepEqual(parseCliArgs(['sessions', '--help']), { command: 'help', topic: 'sessions' });
 });
