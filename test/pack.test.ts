@@ -19,7 +19,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const PUBLIC = ['core', 'models', 'testkit', 'tools', 'workspace', 'sqlite', 'cli'];
 /** The ones installed and run below: the library pair, and the command with what it needs. */
 const LIBRARY = ['core', 'models'];
-const COMMAND = ['core', 'models', 'tools', 'workspace', 'cli'];
+const COMMAND = ['core', 'models', 'tools', 'workspace', 'sqlite', 'cli'];
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 
 /**
@@ -91,6 +91,7 @@ test('every public package is publishable: not private, one version, one engines
   assert.deepEqual(listed.map((p) => p.manifest.name).sort(), [
     '@kodama/core',
     '@kodama/models',
+    '@kodama/sqlite',
     '@kodama/testkit',
     '@kodama/tools',
     '@kodama/workspace',
