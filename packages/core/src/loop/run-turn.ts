@@ -10,7 +10,7 @@ import { EmptyTurnError, needsAMessage } from './empty-turn-error.ts';
 import { DuplicateToolCallIdError, OutputTruncatedError } from './model-errors.ts';
 import { duplicateToolCallId, narrateResponse, narrateTokens, streamModelRound } from './model-round.ts';
 import { answerOpenToolCalls, repairWording } from './repair.ts';
-import type { InputStepResult, ModelStepResult } from './step-runner.ts';
+import type { InputStep, ModelStepResult } from './step-runner.ts';
 import { runSynthesizer } from './synthesizer.ts';
 import { runToolBatch } from './tool-batch.ts';
 import type { ToolTable } from './tool-table.ts';
@@ -134,17 +134,10 @@ async function appendUserMessage(
   conversation.appendUser(content, 'user');
   ctx.emit({ type: 'user-turn', agentId, turnId, content, midLoop: false });
   if (!extensionContext || !ctx.extensions.some((e) => e.onUserMessage)) return;
-  const step = {
-    kind: 'input' as const,
-    agentId,
-    turnId,
-    source: 'extensions' as const,
-    index: inputs.count++,
-  };
-  const injected = await ctx.stepRunner.input(step, async () => ({
-    contents: await userMessageInjections(ctx.extensions, extensionContext, content),
-  }));
-  for (const extra of injected.contents) conversation.appendUser(extra, 'injected');
+  const injected = await recordInput(ctx, 'extensions', inputs, () =>
+    userMessageInjections(ctx.extensions, extensionContext, content),
+  );
+  for (const extra of injected) conversation.appendUser(extra, 'injected');
 }
 
 /**
@@ -189,21 +182,30 @@ async function requestResponse(
   }
 }
 
+/** Outside input through the step runner as the turn's next input step, so a replay returns the same. */
+async function recordInput(
+  ctx: TurnContext,
+  source: InputStep['source'],
+  inputs: { count: number },
+  take: () => Promise<readonly Content[]>,
+): Promise<readonly Content[]> {
+  const step = {
+    kind: 'input' as const,
+    agentId: ctx.agentId,
+    turnId: ctx.turnId,
+    source,
+    index: inputs.count++,
+  };
+  const result = await ctx.stepRunner.input(step, async () => ({ contents: await take() }));
+  return result.contents;
+}
+
 /** Delivers the Interloper's queue through the step runner: each message appended and narrated as a mid-loop user turn. */
 async function deliverInjections(ctx: TurnContext, inputs: { count: number }): Promise<void> {
   const { interloper, agentId, turnId } = ctx;
   if (!interloper) return;
-  const step = {
-    kind: 'input' as const,
-    agentId,
-    turnId,
-    source: 'interloper' as const,
-    index: inputs.count++,
-  };
-  const delivered: InputStepResult = await ctx.stepRunner.input(step, async () => ({
-    contents: interloper.drain(),
-  }));
-  for (const content of delivered.contents) {
+  const delivered = await recordInput(ctx, 'interloper', inputs, async () => interloper.drain());
+  for (const content of delivered) {
     ctx.conversation.appendUser(content, 'injected');
     ctx.emit({ type: 'user-turn', agentId, turnId, content, midLoop: true });
   }

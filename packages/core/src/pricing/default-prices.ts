@@ -1,4 +1,16 @@
-import type { PriceTable } from './model-price.ts';
+import type { ModelPrice, PriceTable } from './model-price.ts';
+
+/** Sonnet 4 and 4.5 are priced alike, long-prompt tier included. */
+const SONNET_4: ModelPrice = {
+  inputPerMTok: 3,
+  cacheReadPerMTok: 0.3,
+  cacheWritePerMTok: 3.75,
+  outputPerMTok: 15,
+  longPrompt: {
+    aboveInputTokens: 200_000,
+    price: { inputPerMTok: 6, cacheReadPerMTok: 0.6, cacheWritePerMTok: 7.5, outputPerMTok: 22.5 },
+  },
+};
 
 /**
  * Standard (not batch, not priority) prices of a few common models, USD per
@@ -38,26 +50,8 @@ export const DEFAULT_PRICES: PriceTable = Object.freeze({
     cacheWritePerMTok: 18.75,
     outputPerMTok: 75,
   },
-  'anthropic:claude-sonnet-4-5': {
-    inputPerMTok: 3,
-    cacheReadPerMTok: 0.3,
-    cacheWritePerMTok: 3.75,
-    outputPerMTok: 15,
-    longPrompt: {
-      aboveInputTokens: 200_000,
-      price: { inputPerMTok: 6, cacheReadPerMTok: 0.6, cacheWritePerMTok: 7.5, outputPerMTok: 22.5 },
-    },
-  },
-  'anthropic:claude-sonnet-4': {
-    inputPerMTok: 3,
-    cacheReadPerMTok: 0.3,
-    cacheWritePerMTok: 3.75,
-    outputPerMTok: 15,
-    longPrompt: {
-      aboveInputTokens: 200_000,
-      price: { inputPerMTok: 6, cacheReadPerMTok: 0.6, cacheWritePerMTok: 7.5, outputPerMTok: 22.5 },
-    },
-  },
+  'anthropic:claude-sonnet-4-5': SONNET_4,
+  'anthropic:claude-sonnet-4': SONNET_4,
   'anthropic:claude-haiku-4-5': {
     inputPerMTok: 1,
     cacheReadPerMTok: 0.1,
