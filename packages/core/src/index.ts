@@ -80,6 +80,7 @@ export { Terminal } from './listeners/terminal.ts';
 export { formatTokens, type TextSink } from './listeners/text-sink.ts';
 export { TokenLog } from './listeners/token-log.ts';
 // The loop's seams and the errors it ends a turn with.
+export type { AnswerFormat } from './loop/answer-format.ts';
 export { EmptyTurnError } from './loop/empty-turn-error.ts';
 export { DuplicateToolCallIdError, OutputTruncatedError } from './loop/model-errors.ts';
 export type {
@@ -114,6 +115,7 @@ export type {
   ToolCallStartPart,
   UsagePart,
 } from './model/model-stream-part.ts';
+export type { ResponseFormat } from './model/response-format.ts';
 export type { StopReason } from './model/stop-reason.ts';
 export type { JsonSchema, ToolSpec } from './model/tool-spec.ts';
 export { EMPTY_USAGE, type Usage } from './model/usage.ts';
@@ -168,6 +170,15 @@ export type {
 } from './session/session-store.ts';
 export { sessionTitle, TITLE_MAX_LENGTH } from './session/session-title.ts';
 export { encodeStoredMessages, parseStoredJson, readStoredMessages } from './session/stored-messages.ts';
+// Structured output: a Run's answer checked against a schema.
+export { FINAL_ANSWER_TOOL } from './structured/answer-wording.ts';
+export {
+  type OutputOf,
+  type OutputSchema,
+  type OutputSchemaInput,
+  outputSchema,
+} from './structured/output-schema.ts';
+export { OutputValidationError } from './structured/output-validation-error.ts';
 // Tools, and tool-loop detection.
 export { type AnyTool, defineTool, TOOL_NAME_PATTERN, type ToolDefinition } from './tool/define-tool.ts';
 export {

@@ -4,6 +4,7 @@ import type { StepLimit } from '../controls/step-limit.ts';
 import type { Configurator } from '../extensions/configurator.ts';
 import type { Clock } from '../ids/clock.ts';
 import type { IdSource } from '../ids/id-source.ts';
+import type { AnswerFormat } from '../loop/answer-format.ts';
 import type { CompactionSettings } from '../loop/compact.ts';
 import type { StepRunner } from '../loop/step-runner.ts';
 import type { ToolFailurePolicy } from '../loop/turn-context.ts';
@@ -89,4 +90,10 @@ export interface TurnOptions {
   readonly checkpoint?: () => Promise<void>;
   /** Application context for the tools (`ToolContext.appContext`); never sent to the model. */
   readonly appContext?: unknown;
+  /**
+   * Ask for a structured final answer: a provider-native response format, or
+   * an answer tool whose call ends the turn with its arguments (a Run with an
+   * output schema builds it). The turn does not check the answer.
+   */
+  readonly answerFormat?: AnswerFormat;
 }

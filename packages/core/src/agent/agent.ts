@@ -24,6 +24,7 @@ import type { Content } from '../messages/content.ts';
 import type { Model } from '../model/model.ts';
 import { Run, type RunStream } from '../run/run.ts';
 import { type AskOptions, validateAskOptions } from '../run/run-options.ts';
+import type { OutputOf, OutputSchemaInput } from '../structured/output-schema.ts';
 import type { AnyTool } from '../tool/define-tool.ts';
 import { ToolLoopGuard } from '../tool-loop/tool-loop-guard.ts';
 import type { TrifectaReport } from '../trifecta/report.ts';
@@ -310,6 +311,7 @@ export class Agent implements AgentView {
       signal: turnSignal(this.cancellable, options.signal),
       checkpoint: options.checkpoint,
       appContext: options.appContext,
+      answerFormat: options.answerFormat,
       emit,
       userMessage,
       extensions: this.#extensions,
@@ -334,7 +336,10 @@ export class Agent implements AgentView {
    *
    * @throws InvalidOptionError for a bad option: before a Run exists.
    */
-  createRun(input: Content | undefined, options: AskOptions = {}): Run {
+  createRun<S extends OutputSchemaInput | undefined = undefined>(
+    input: Content | undefined,
+    options: AskOptions<S> = {},
+  ): Run<OutputOf<S>> {
     validateAskOptions(options);
     if (this.#closed) throw new AgentClosedError(this.id);
     const { ids, clock } = this.#settings;
@@ -345,9 +350,13 @@ export class Agent implements AgentView {
    * Asks once and resolves with the finished Run: its outcome (`completed`,
    * `failed`, `partial` at a deadline, `cancelled`), response, usage, error
    * and the conversation after it. Never rejects for what happens during the
-   * Run (that is its outcome); rejects for bad options.
+   * Run (that is its outcome); rejects for bad options. With `output`, the
+   * Run's `output` is the validated answer, typed from the schema.
    */
-  ask(input: Content | undefined, options: AskOptions = {}): Promise<Run> {
+  ask<S extends OutputSchemaInput | undefined = undefined>(
+    input: Content | undefined,
+    options: AskOptions<S> = {},
+  ): Promise<Run<OutputOf<S>>> {
     try {
       return this.createRun(input, options).execute();
     } catch (error) {
@@ -361,7 +370,10 @@ export class Agent implements AgentView {
    *
    * @throws InvalidOptionError for a bad option: before a Run exists.
    */
-  stream(input: Content | undefined, options: AskOptions = {}): RunStream {
+  stream<S extends OutputSchemaInput | undefined = undefined>(
+    input: Content | undefined,
+    options: AskOptions<S> = {},
+  ): RunStream<OutputOf<S>> {
     return this.createRun(input, options).stream();
   }
 

@@ -22,6 +22,15 @@ const isCompaction = (v: unknown) =>
     isCount(v.keepLatestSteps, 1));
 const isToolLoop = (v: unknown) => v === false || (isObject(v) && isCount(v.maxRepeats, 2));
 const INTERLOPER = [(v: unknown) => v instanceof Interloper, 'an Interloper'] as const;
+const isAnswerFormat = (v: unknown) =>
+  isObject(v) &&
+  (v.responseFormat === undefined ||
+    (isObject(v.responseFormat) &&
+      v.responseFormat.type === 'json' &&
+      isObject(v.responseFormat.schema) &&
+      isString(v.responseFormat.name))) &&
+  (v.answerTool === undefined || hasMethods('execute')(v.answerTool)) &&
+  (v.instructions === undefined || isString(v.instructions));
 
 /**
  * Checks every agent option before anything is built.
@@ -71,5 +80,9 @@ export function validateTurnOptions(options: TurnOptions): void {
     signal: [(v) => v instanceof AbortSignal, 'an AbortSignal'],
     interloper: INTERLOPER,
     checkpoint: [isFunction, 'a function'],
+    answerFormat: [
+      isAnswerFormat,
+      "{ responseFormat?: { type: 'json', schema, name }, answerTool?: a tool, instructions?: a string }",
+    ],
   });
 }

@@ -5,6 +5,7 @@ import { StepLimitExceeded } from '../controls/step-limit.ts';
 import { userMessageInjections } from '../extensions/hooks.ts';
 import type { Content } from '../messages/content.ts';
 import type { ModelRequest } from '../model/model-request.ts';
+import { answerCall, withAnswerFormat, withAnswerTool } from './answer-format.ts';
 import { compactConversation } from './compact.ts';
 import { EmptyTurnError, needsAMessage } from './empty-turn-error.ts';
 import { DuplicateToolCallIdError, OutputTruncatedError } from './model-errors.ts';
@@ -53,7 +54,7 @@ export async function runTurn(ctx: TurnContext): Promise<TurnResult> {
       if (signal.aborted) throw new CancelledError({ cause: signal.reason });
       if (ctx.compaction && shouldCompact(compactionCheck(ctx)))
         await compactConversation(ctx, 'threshold', nextIndex);
-      const tools = ctx.tools.current();
+      const tools = withAnswerTool(ctx.tools.current(), ctx.answerFormat);
       const result = await respond(ctx, tools, nextIndex);
       const { message, usage, finishReason } = result;
       const truncated = finishReason === 'length' && message.toolCalls.length === 0 && !ctx.acceptTruncated;
@@ -63,6 +64,12 @@ export async function runTurn(ctx: TurnContext): Promise<TurnResult> {
       if (truncated) throw new OutputTruncatedError(message.text);
       if (message.toolCalls.length === 0) return { answer: message.text, synthesized: false };
       await runToolBatch(message.toolCalls, result.toolInputs, tools, ctx);
+      // A call to the answer tool is the answer; interjections wait for the caller's next turn.
+      const answered = answerCall(message.toolCalls, ctx.answerFormat);
+      if (answered) {
+        await ctx.checkpoint?.();
+        return { answer: answered.arguments, synthesized: false };
+      }
       await deliverInjections(ctx, inputs);
       await ctx.checkpoint?.();
     }
@@ -82,13 +89,14 @@ export async function runTurn(ctx: TurnContext): Promise<TurnResult> {
   }
 }
 
-/** The request of this moment: system prompt, the conversation for this model, the current tools. */
+/** The request of this moment: system prompt, the conversation for this model, the current tools, the answer format. */
 function buildRequest(ctx: TurnContext, tools: ToolTable): ModelRequest {
-  return {
+  const request = {
     system: ctx.system,
     messages: ctx.conversation.toModelMessages(ctx.model.modelId),
     ...(tools.specs.length > 0 ? { tools: tools.specs } : {}),
   };
+  return withAnswerFormat(request, ctx.answerFormat);
 }
 
 /** What the proactive compaction check reads: the conversation's last known size against the window. */

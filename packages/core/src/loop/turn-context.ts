@@ -7,6 +7,7 @@ import type { IdSource } from '../ids/id-source.ts';
 import type { Content } from '../messages/content.ts';
 import type { Model } from '../model/model.ts';
 import type { ToolLoopGuard } from '../tool-loop/tool-loop-guard.ts';
+import type { AnswerFormat } from './answer-format.ts';
 import type { CompactionSettings } from './compact.ts';
 import type { Conversation } from './conversation.ts';
 import type { StepRunner } from './step-runner.ts';
@@ -70,6 +71,8 @@ export interface TurnContext {
   readonly checkpoint: (() => Promise<void>) | undefined;
   /** What tools see as `ToolContext.appContext`. */
   readonly appContext: unknown;
+  /** How the final answer is asked for (structured output); `undefined`: free text. */
+  readonly answerFormat: AnswerFormat | undefined;
   /** The turn's user message; `undefined` or blank runs a bare turn. */
   readonly userMessage: Content | undefined;
   /** The agent's extensions, for their per-turn hooks. */

@@ -1,4 +1,5 @@
 import type { ModelMessage } from '../messages/message.ts';
+import type { ResponseFormat } from './response-format.ts';
 import type { ToolSpec } from './tool-spec.ts';
 
 /** One request to a model: everything it needs, all JSON-serializable. */
@@ -13,4 +14,10 @@ export interface ModelRequest {
   readonly maxOutputTokens?: number;
   /** Sampling temperature. */
   readonly temperature?: number;
+  /**
+   * The final answer must be JSON matching this schema (provider-native
+   * structured output). Set only for models whose `supportsJsonSchema` is
+   * true; adapters map it to the provider's field when present.
+   */
+  readonly responseFormat?: ResponseFormat;
 }

@@ -51,6 +51,13 @@ export interface Model {
    * as many times; absent means 2.
    */
   readonly maxRetries?: number;
+  /**
+   * True when the adapter sends `ModelRequest.responseFormat` to a provider
+   * that constrains the answer to the schema. A Run with an output schema then
+   * asks for JSON natively; otherwise (absent or false) it offers a
+   * `final_answer` tool whose arguments are the answer.
+   */
+  readonly supportsJsonSchema?: boolean;
   /** Starts one request. */
   stream(request: ModelRequest, options?: StreamOptions): AsyncIterable<ModelStreamPart>;
   /**

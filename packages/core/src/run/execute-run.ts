@@ -6,6 +6,8 @@ import type { History } from '../history/history.ts';
 import type { Clock } from '../ids/clock.ts';
 import type { Listener } from '../listeners/listener.ts';
 import type { Content } from '../messages/content.ts';
+import { outputSchema } from '../structured/output-schema.ts';
+import { structuredAnswer } from '../structured/structured-answer.ts';
 import type { Interjections } from './interjections.ts';
 import { DeadlineExceededError } from './run-errors.ts';
 import type { RunEvent, RunTerminalEvent } from './run-events.ts';
@@ -18,7 +20,11 @@ import { safeMessage } from './safe-message.ts';
 /** What a Run needs of its agent (the `Agent` class implements it). */
 export interface RunnableAgent {
   readonly id: string;
-  readonly model: { readonly provider: string; readonly modelId: string };
+  readonly model: {
+    readonly provider: string;
+    readonly modelId: string;
+    readonly supportsJsonSchema?: boolean;
+  };
   turn(message: Content | undefined, options: TurnOptions): Promise<string>;
   subscribe(listener: Listener): () => void;
   loadHistory(history: History): number;
@@ -46,6 +52,8 @@ export interface RunWork {
 export interface RunEnd {
   readonly outcome: RunOutcome;
   readonly response: string;
+  /** The validated structured answer (a Run with an output schema that completed), else `undefined`. */
+  readonly output: unknown;
   readonly error: unknown;
   readonly usage: RunUsage;
   readonly history: History;
@@ -91,8 +99,13 @@ async function execute(work: RunWork): Promise<RunEnd> {
   const { signal } = stop;
   let outcome: RunOutcome;
   let response = '';
+  let output: unknown;
   let error: unknown;
   let session: OpenSession | undefined;
+  const structured =
+    options.output === undefined
+      ? undefined
+      : structuredAnswer(outputSchema(options.output), options.model ?? agent.model);
   try {
     interjections.open();
     session = options.session ? await openSession(agent, options.session) : undefined;
@@ -103,10 +116,16 @@ async function execute(work: RunWork): Promise<RunEnd> {
       interloper: interjections.interloper,
       appContext: options.appContext,
       ...(session ? { checkpoint: session.save } : {}),
+      ...(structured ? { answerFormat: structured.format } : {}),
     };
-    response = await agent.turn(work.input, options.model ? { ...turn, model: options.model } : turn);
-    // An interjection that arrived during the final answer gets a turn of its own.
-    while (interjections.pending > 0) response = await agent.turn(undefined, turn);
+    const answer = async (message: Content | undefined, turnOptions: TurnOptions): Promise<string> => {
+      let text = await agent.turn(message, turnOptions);
+      // An interjection that arrived during the final answer gets a turn of its own.
+      while (interjections.pending > 0) text = await agent.turn(undefined, turn);
+      return text;
+    };
+    response = await answer(work.input, options.model ? { ...turn, model: options.model } : turn);
+    if (structured) ({ response, output } = await structured.settle(response, (m) => answer(m, turn)));
     await session?.save();
     outcome = 'completed';
   } catch (caught) {
@@ -127,19 +146,20 @@ async function execute(work: RunWork): Promise<RunEnd> {
   if (cleanupFailed) {
     outcome = 'failed';
     response = '';
+    output = undefined;
     error = cleanupErrors[0];
   }
   const endedAt = clock.now();
   const usage = meter.usage;
   await session?.finish({ runId, outcome, startedAt, endedAt, usage, error });
-  work.emit(terminalEvent(runId, outcome, response, error, usage, endedAt, cleanupFailed));
-  return { outcome, response, error, usage, history: agent.exportHistory(), startedAt, endedAt };
+  work.emit(terminalEvent(runId, outcome, { response, output }, error, usage, endedAt, cleanupFailed));
+  return { outcome, response, output, error, usage, history: agent.exportHistory(), startedAt, endedAt };
 }
 
 function terminalEvent(
   runId: string,
   outcome: RunOutcome,
-  response: string,
+  { response, output }: { response: string; output: unknown },
   error: unknown,
   usage: RunUsage,
   at: number,
@@ -147,7 +167,15 @@ function terminalEvent(
 ): RunTerminalEvent {
   switch (outcome) {
     case 'completed':
-      return { type: 'run-stop', runId, outcome, response, usage, at };
+      return {
+        type: 'run-stop',
+        runId,
+        outcome,
+        response,
+        ...(output === undefined ? {} : { output }),
+        usage,
+        at,
+      };
     case 'partial':
       return { type: 'run-partial', runId, outcome, response, usage, at };
     case 'cancelled':

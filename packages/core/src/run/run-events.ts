@@ -62,11 +62,16 @@ interface TerminalBase {
   readonly at: number;
 }
 
-/** The Run completed. Contract: `response` is the final answer. */
+/**
+ * The Run completed. Contract: `response` is the final answer; with an
+ * output schema it is the answer's JSON text and `output` its validated value
+ * (absent without one).
+ */
 export interface RunStopEvent extends TerminalBase {
   readonly type: 'run-stop';
   readonly outcome: 'completed';
   readonly response: string;
+  readonly output?: unknown;
 }
 
 /**

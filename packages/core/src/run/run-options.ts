@@ -1,12 +1,18 @@
+import { InvalidOptionError } from '../errors/invalid-option-error.ts';
 import { History } from '../history/history.ts';
 import type { Model } from '../model/model.ts';
 import { checkOptions, hasMethods } from '../options/check-options.ts';
 import type { PriceTable } from '../pricing/model-price.ts';
 import { checkSessionId } from '../session/session-id.ts';
 import type { SessionStore } from '../session/session-store.ts';
+import { type OutputSchemaInput, outputSchema } from '../structured/output-schema.ts';
 
-/** Options of `agent.ask` / `agent.stream` / `agent.createRun`. Every one is checked before a Run exists. */
-export interface AskOptions {
+/**
+ * Options of `agent.ask` / `agent.stream` / `agent.createRun`. Every one is
+ * checked before a Run exists. `S` is the output schema's type, from which
+ * `run.output` is typed.
+ */
+export interface AskOptions<S extends OutputSchemaInput | undefined = OutputSchemaInput | undefined> {
   /** A conversation to continue from: loaded into the agent (replacing what it holds) before the Run's first turn. */
   readonly history?: History;
   /** Application context for the tools (`ToolContext.appContext`): a user id, a handle. Never sent to the model. */
@@ -34,6 +40,14 @@ export interface AskOptions {
    * end, and records itself in the store. Runs on one session are serialized.
    */
   readonly session?: { readonly id: string; readonly store: SessionStore };
+  /**
+   * The final answer must match this object schema (a zod `z.object`, a
+   * `params()` builder, or a JSON Schema): asked for with the provider's JSON
+   * mode when the model supports it, else through a `final_answer` tool. An
+   * answer with problems gets one repair turn; then the Run fails with
+   * `OutputValidationError`. `run.output` holds the parsed value.
+   */
+  readonly output?: S;
 }
 
 const isSession = (v: unknown) =>
@@ -67,6 +81,22 @@ export function validateAskOptions(options: AskOptions | undefined): void {
     session: [isSession, '{ id, store } with a SessionStore (load, append, replace, recordRun)'],
   });
   if (options?.session) checkSessionId(options.session.id, 'AskOptions.session.id');
+  if (options?.output !== undefined) checkOutput(options.output);
+}
+
+function checkOutput(output: unknown): void {
+  try {
+    outputSchema(output as OutputSchemaInput);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    // The tool-parameter machinery words its problems for tools.
+    const problem = error.message.replace(/^(zod )?tool parameters/, 'it');
+    throw new InvalidOptionError(
+      'AskOptions.output',
+      `an object schema (a zod z.object, params(), or a JSON Schema of type "object"); ${problem}`,
+      output,
+    );
+  }
 }
 
 /** The deadline as ms since the epoch, from an option read at `now`. */

@@ -11,9 +11,9 @@ import { type RunResource, RunResources } from './run-resources.ts';
 import type { RunUsage } from './run-usage.ts';
 
 /** A Run's events as they happen; `run` settles with the finished Run after the terminal event. */
-export interface RunStream extends AsyncIterable<RunEvent> {
+export interface RunStream<T = unknown> extends AsyncIterable<RunEvent> {
   /** The finished Run (it never rejects: failures are outcomes). */
-  readonly run: Promise<Run>;
+  readonly run: Promise<Run<T>>;
   /** Same as `run.interject` on the running Run. */
   interject(content: Content): Promise<InterjectionResponse>;
   /** Same as `run.cancel()`. */
@@ -38,8 +38,11 @@ export interface RunInit {
  *
  * Failures are outcomes, not exceptions: `execute()` resolves with the Run
  * whatever happened, and `error` holds the cause.
+ *
+ * `T` is the type of `output`, the validated structured answer of a Run
+ * asked with an output schema (`unknown` without one).
  */
-export class Run {
+export class Run<T = unknown> {
   /** Unique per Run. */
   readonly id: string;
   readonly #init: RunInit;
@@ -62,6 +65,14 @@ export class Run {
   /** The final answer (completed), the latest complete answer text (partial), else ''. */
   get response(): string {
     return this.#end?.response ?? '';
+  }
+
+  /**
+   * The validated structured answer, when the Run had an output schema and
+   * completed (`response` then holds its JSON text); else `undefined`.
+   */
+  get output(): T | undefined {
+    return this.#end?.output as T | undefined;
   }
 
   /** The cause of a failed, partial or cancelled Run. */
@@ -110,7 +121,7 @@ export class Run {
   }
 
   /** Runs it, streaming its events. @throws RunStateError when it already ran. */
-  stream(): RunStream {
+  stream(): RunStream<T> {
     const queue = new EventQueue<RunEvent>();
     const run = this.#start(queue);
     return {

@@ -1,4 +1,5 @@
 import { DuplicateToolCallIdError, OutputTruncatedError } from '../loop/model-errors.ts';
+import { OutputValidationError } from '../structured/output-validation-error.ts';
 import { ToolLoopError } from '../tool-loop/tool-loop-error.ts';
 
 /**
@@ -10,6 +11,9 @@ export function safeMessage(error: unknown): string {
   if (ToolLoopError.isInstance(error)) return error.message;
   if (OutputTruncatedError.isInstance(error)) {
     return 'The model reached its output limit before completing a response. Please retry with a narrower request.';
+  }
+  if (OutputValidationError.isInstance(error)) {
+    return 'The model did not give its answer in the required format. Please retry.';
   }
   if (DuplicateToolCallIdError.isInstance(error)) {
     return 'The model returned an invalid tool call before completing the response. Please retry with a narrower request.';
