@@ -8,6 +8,7 @@ import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../retry/retry-policy.ts
 import { streamWithRetry } from '../retry/stream-with-retry.ts';
 import { mapV3Stream } from './map-v3-stream.ts';
 import { toV3Prompt, toV3Tools } from './to-v3-prompt.ts';
+import { toV3ResponseFormat } from './to-v3-response-format.ts';
 
 // Only types come from @ai-sdk/provider here: importing @kodama/models must not
 // load any AI SDK package (the providers are imported on first use).
@@ -34,6 +35,13 @@ export interface AdapterOptions {
   readonly unreachableHint?: string;
   /** Random source for backoff jitter (tests). */
   readonly random?: () => number;
+  /**
+   * Whether the provider constrains an answer to `ModelRequest.responseFormat`
+   * (the model's `supportsJsonSchema`): a Run then asks for JSON natively
+   * instead of through a final-answer tool. Default: true for the lean
+   * OpenAI-compatible adapter, false for {@link fromAiSdk}.
+   */
+  readonly supportsJsonSchema?: boolean;
 }
 
 /**
@@ -84,6 +92,7 @@ export function fromAiSdk(model: LanguageModelV3, options: AdapterOptions = {}):
     provider,
     modelId: model.modelId,
     maxRetries: context.policy?.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries,
+    supportsJsonSchema: options.supportsJsonSchema ?? false,
     contextWindow: cachedContextWindow(options.contextWindow, probe),
     stream(request: ModelRequest, streamOptions: StreamOptions = {}): AsyncIterable<ModelStreamPart> {
       const tools = toV3Tools(request.tools);
@@ -93,6 +102,7 @@ export function fromAiSdk(model: LanguageModelV3, options: AdapterOptions = {}):
         toolChoice: tools ? { type: 'auto' } : undefined,
         maxOutputTokens: request.maxOutputTokens,
         temperature: request.temperature,
+        ...toV3ResponseFormat(request.responseFormat),
       };
       return streamWithRetry((signal) => attempt(call, signal, streamOptions.ids), streamOptions, context);
     },

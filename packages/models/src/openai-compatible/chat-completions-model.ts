@@ -134,6 +134,8 @@ export function createChatCompletionsModel(options: ChatCompletionsModelOptions)
     provider,
     modelId: options.modelId,
     maxRetries: context.policy?.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries,
+    // llama.cpp, Ollama, LM Studio, vLLM and OpenAI accept `response_format: json_schema`.
+    supportsJsonSchema: options.supportsJsonSchema ?? true,
     contextWindow: cachedContextWindow(options.contextWindow, options.probeContextWindow),
     stream(request: ModelRequest, streamOptions: StreamOptions = {}): AsyncIterable<ModelStreamPart> {
       const body = JSON.stringify(toChatBody(options.modelId, request));

@@ -1,4 +1,5 @@
 import type { Content, ModelRequest, ToolCall } from '@kodama/core';
+import { fitsStrictMode } from '../structured/fits-strict-mode.ts';
 
 /** An OpenAI chat-completions message, as much of it as kodama sends. */
 export type ChatMessage =
@@ -39,7 +40,8 @@ function wireArguments(call: ToolCall): string {
 /**
  * Maps a kodama request to a streaming chat-completions body. Tool messages
  * carry text only, so images a tool returned travel in one user message right
- * after the batch of tool answers.
+ * after the batch of tool answers. A response format becomes `response_format:
+ * json_schema`, strict when the schema allows it (see {@link fitsStrictMode}).
  */
 export function toChatBody(modelId: string, request: ModelRequest): Record<string, unknown> {
   const messages: ChatMessage[] = [];
@@ -107,5 +109,12 @@ export function toChatBody(modelId: string, request: ModelRequest): Record<strin
   }
   if (request.maxOutputTokens !== undefined) body.max_tokens = request.maxOutputTokens;
   if (request.temperature !== undefined) body.temperature = request.temperature;
+  if (request.responseFormat) {
+    const { name, schema } = request.responseFormat;
+    body.response_format = {
+      type: 'json_schema',
+      json_schema: { name, schema, strict: fitsStrictMode(schema) },
+    };
+  }
   return body;
 }

@@ -75,9 +75,11 @@ export async function compatibleModel(
       apiKey: server.apiKey,
       headers: server.headers ? { ...server.headers } : undefined,
       includeUsage: true,
+      // Without it the provider sends `json_object` and drops the schema.
+      supportsStructuredOutputs: true,
       fetch: ctx.fetch,
     });
-    return fromAiSdk(provider.chatModel(modelId), adapter);
+    return fromAiSdk(provider.chatModel(modelId), { ...adapter, supportsJsonSchema: true });
   }
   return createChatCompletionsModel({
     ...adapter,

@@ -43,12 +43,20 @@ export async function openAIModel(modelId: string, ctx: ProviderContext): Promis
   return fromAiSdk(provider.chat(modelId), {
     ...ctx.adapter,
     provider: 'openai',
+    // @ai-sdk/openai sends responseFormat as `response_format: json_schema`.
+    supportsJsonSchema: true,
     authHint: authHint('OPENAI_API_KEY'),
     unreachableHint: unreachableHint('OPENAI_BASE_URL'),
   });
 }
 
-/** Anthropic through `@ai-sdk/anthropic`. ANTHROPIC_BASE_URL may omit `/v1`, as Anthropic's own SDK writes it. */
+/**
+ * Anthropic through `@ai-sdk/anthropic`. ANTHROPIC_BASE_URL may omit `/v1`, as
+ * Anthropic's own SDK writes it. It does not claim `supportsJsonSchema`: for a
+ * response format the AI SDK picks by model id and schema shape between
+ * Anthropic's output format and a forced `json` tool that makes every request
+ * of the loop call a tool, so a Run uses kodama's final-answer tool instead.
+ */
 export async function anthropicModel(modelId: string, ctx: ProviderContext): Promise<Model> {
   const apiKey = requireKey('Anthropic', ctx.env, 'ANTHROPIC_API_KEY');
   const { createAnthropic } = await importProvider(
@@ -71,6 +79,8 @@ export async function anthropicModel(modelId: string, ctx: ProviderContext): Pro
  * Google Gemini through `@ai-sdk/google`. Key: GEMINI_API_KEY or
  * GOOGLE_GENERATIVE_AI_API_KEY. Gemini sends no tool-call ids; the ones the
  * provider invents are marked so the stream takes them from `StreamOptions.ids`.
+ * No `supportsJsonSchema`: Gemini models before 3 refuse a JSON response
+ * schema together with function calling, which a Run's turns combine.
  */
 export async function googleModel(modelId: string, ctx: ProviderContext): Promise<Model> {
   const apiKey = requireKey('Google', ctx.env, 'GEMINI_API_KEY', 'GOOGLE_GENERATIVE_AI_API_KEY');
