@@ -2,18 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
   type Clock,
-  type Content,
-  type ContentPart,
-  History,
-  type HistoryMessage,
   InvalidOptionError,
-  type RunRecord,
   SessionExistsError,
   SessionNotFoundError,
   type SessionStore,
   SessionStoreError,
-  type Usage,
 } from '@kodama/core';
+import { answer, assertSameMessages, conversation, run, USAGE, user } from './session-store-fixtures.ts';
 
 /**
  * Builds a fresh, empty store for one test. The store must read the time from
@@ -32,83 +27,6 @@ class ManualClock implements Clock {
     this.#now += ms;
     return this.#now;
   }
-}
-
-/** Eight bytes of a PNG signature: canonical base64, which the History v1 checks require. */
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).toString('base64');
-
-const USAGE: Usage = {
-  inputTokens: 812,
-  outputTokens: 96,
-  cacheReadTokens: 700,
-  cacheWriteTokens: undefined,
-  reasoningTokens: 12,
-};
-
-const user = (id: string, content: string): HistoryMessage => ({
-  id,
-  kind: 'user',
-  message: { role: 'user', content },
-});
-const answer = (id: string, text: string): HistoryMessage => ({
-  id,
-  kind: 'assistant',
-  modelId: 'gpt-4.1',
-  message: { role: 'assistant', text, toolCalls: [] },
-});
-
-/** Text followed by an image: the content of a user message or a tool result. */
-const withPicture = (text: string): ContentPart[] => [
-  { type: 'text', text },
-  { type: 'image', mediaType: 'image/png', data: PNG },
-];
-const result = (id: string, toolCallId: string, toolName: string, content: Content): HistoryMessage => ({
-  id,
-  kind: 'tool',
-  message: { role: 'tool', toolCallId, toolName, content },
-});
-
-/** A conversation with every kind of content the History v1 shape holds. */
-function conversation(): HistoryMessage[] {
-  const calls = [
-    { id: 'c1', name: 'read', arguments: '{"path":"a.png"}' },
-    { id: 'c2', name: 'calculator', arguments: '{"expression":"2**10"}' },
-  ];
-  const reasoning = 'I should read the file and measure it.';
-  return [
-    {
-      id: 'm1',
-      kind: 'user',
-      message: { role: 'user', content: withPicture('  What is in\n this picture?  ') },
-    },
-    {
-      id: 'm2',
-      kind: 'assistant',
-      modelId: 'claude-sonnet-4',
-      usage: USAGE,
-      message: { role: 'assistant', text: 'Let me look.', reasoning, toolCalls: calls },
-    },
-    result('m3', 'c1', 'read', withPicture('a.png:')),
-    result('m4', 'c2', 'calculator', '1024'),
-    { id: 'm5', kind: 'injected', message: { role: 'user', content: 'Also: be brief.' } },
-    answer('m6', 'A 1024-pixel PNG signature. ✓'),
-  ];
-}
-
-const run = (over: Partial<RunRecord> = {}): RunRecord => ({
-  runId: 'r1',
-  sessionId: 's1',
-  outcome: 'completed',
-  startedAt: 1_767_225_600_000,
-  endedAt: 1_767_225_601_500,
-  usage: USAGE,
-  ...over,
-});
-
-function assertSameMessages(actual: readonly HistoryMessage[], expected: readonly HistoryMessage[]): void {
-  const same = new History(actual).equals(new History(expected));
-  if (!same) assert.deepEqual(actual, expected); // shows the difference
-  assert.ok(same);
 }
 
 /**
