@@ -27,6 +27,8 @@ export interface AskArgs {
   readonly continue: boolean;
   /** `--store`: where sessions live. */
   readonly store: StoreKind;
+  /** `--output-schema <file.json>`: the answer must match this JSON Schema; the validated JSON is printed. */
+  readonly outputSchema: string | undefined;
 }
 
 /** `kodama sessions list | show <id> | rm <id>`. */
@@ -131,6 +133,7 @@ function parseAsk(args: readonly string[]): AskArgs | HelpArgs {
         session: { type: 'string', short: 's' },
         continue: { type: 'boolean', short: 'c' },
         store: { type: 'string' },
+        'output-schema': { type: 'string' },
       },
     }),
   );
@@ -176,6 +179,7 @@ function parseAsk(args: readonly string[]): AskArgs | HelpArgs {
     session: values.session,
     continue: values.continue ?? false,
     store: storeKind(values.store, 'ask'),
+    outputSchema: values['output-schema'],
   };
 }
 
@@ -246,6 +250,9 @@ const ASK_OPTIONS = `Options of ask:
   -s, --session <id>       continue (or start) the stored session <id>
   -c, --continue           continue the most recent stored session
       --store <kind>       where sessions live: "jsonl" (default) or "sqlite"
+      --output-schema <file.json>
+                           the answer must match this JSON Schema (an object);
+                           prints the validated JSON to stdout instead of the text
   -h, --help               print this help
 
 Model targets:

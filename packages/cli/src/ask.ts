@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import {
   Agent,
   InvalidOptionError,
+  type JsonSchema,
   type Listener,
   ModelError,
   type Run,
@@ -11,11 +12,12 @@ import {
   UnknownToolError,
 } from '@kodama/core';
 import { discoverDefaultModel, resolveModel } from '@kodama/models';
-import type { AskArgs } from './args.ts';
+import { type AskArgs, UsageError } from './args.ts';
 import { loadConfig } from './config.ts';
 import { EXIT } from './exit-status.ts';
 import { JsonLines } from './json-lines.ts';
 import { NO_MODEL_MESSAGE } from './no-model.ts';
+import { readOutputSchema } from './output-schema-file.ts';
 import { openSessionStore } from './session-store.ts';
 import { buildTools } from './tool-registry.ts';
 
@@ -39,6 +41,14 @@ Answer concisely.`;
 /** `kodama ask`: one agent turn, streamed. Resolves to the exit status. */
 export async function ask(args: AskArgs, io: CliIO): Promise<number> {
   const say = (message: string) => io.stderr.write(`kodama: ${message}\n`);
+  let output: JsonSchema | undefined;
+  try {
+    output = args.outputSchema === undefined ? undefined : await readOutputSchema(args.outputSchema);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    say(error.message);
+    return EXIT.usage;
+  }
   const target =
     args.model ?? (io.env.KODAMA_MODEL?.trim() || (await discoverDefaultModel({ env: io.env }))?.target);
   if (!target) {
@@ -72,9 +82,11 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
     return UnknownToolError.isInstance(error) ? 2 : 1;
   }
 
+  // With an output schema, stdout carries only the validated JSON a script reads;
+  // the answer as it streams goes to stderr with everything else.
   const listener: Listener = args.json
     ? new JsonLines(io.stdout)
-    : new Terminal({ stdout: io.stdout, stderr: io.stderr });
+    : new Terminal({ stdout: output ? io.stderr : io.stdout, stderr: io.stderr });
   const agent = new Agent({
     model,
     systemPrompt: SYSTEM_PROMPT,
@@ -108,7 +120,9 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
       signal: interrupt.signal,
       ...deadline,
       ...(session ? { session } : {}),
+      ...(output ? { output } : {}),
     });
+    if (run.completed && output) printOutput(run.output, args.json, io.stdout);
     return exitFor(run, say);
   } catch (error) {
     // Before a Run exists: a bad session id, a store that cannot open.
@@ -119,6 +133,13 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
     await agent.close();
     await store?.close();
   }
+}
+
+/** The validated answer on stdout: pretty JSON, or one `output` line after the events with `--json`. */
+function printOutput(output: unknown, json: boolean, stdout: NodeJS.WritableStream): void {
+  stdout.write(
+    json ? `${JSON.stringify({ type: 'output', output })}\n` : `${JSON.stringify(output, null, 2)}\n`,
+  );
 }
 
 /** The exit status of a finished Run, saying on stderr why when it did not complete. */
