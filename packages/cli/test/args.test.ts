@@ -23,6 +23,8 @@ test('ask takes the prompt and every option', () => {
     '7',
     '--deadline',
     '1m30s',
+    '--output-schema',
+    'answer.schema.json',
     'What is',
     '2+2?',
   ]);
@@ -40,6 +42,7 @@ test('ask takes the prompt and every option', () => {
     session: undefined,
     continue: false,
     store: 'jsonl',
+    outputSchema: 'answer.schema.json',
   });
 });
 
