@@ -6,19 +6,13 @@ import type { AgentView } from '../extensions/agent-view.ts';
 import { type Configurator, runConfigure } from '../extensions/configurator.ts';
 import type { Extension, ExtensionContext } from '../extensions/extension.ts';
 import { History } from '../history/history.ts';
-import { type Clock, SYSTEM_CLOCK } from '../ids/clock.ts';
-import { type IdSource, RANDOM_IDS } from '../ids/id-source.ts';
 import type { CloseHandler } from '../lifecycle/close-handler.ts';
 import { CloseHandlers } from '../lifecycle/close-handlers.ts';
 import type { Listener } from '../listeners/listener.ts';
 import { ListenerList } from '../listeners/listener-list.ts';
-import type { CompactionSettings } from '../loop/compact.ts';
 import { Conversation } from '../loop/conversation.ts';
-import { runTurn } from '../loop/run-turn.ts';
-import { DIRECT_STEP_RUNNER, type StepRunner } from '../loop/step-runner.ts';
-import { ToolTable } from '../loop/tool-table.ts';
-import type { ToolFailurePolicy, TurnContext } from '../loop/turn-context.ts';
-import { turnEndEvent } from '../loop/turn-end.ts';
+import { narratedTurn } from '../loop/narrated-turn.ts';
+import type { TurnContext } from '../loop/turn-context.ts';
 import { TurnTally } from '../loop/turn-tally.ts';
 import type { Content } from '../messages/content.ts';
 import type { Model } from '../model/model.ts';
@@ -29,32 +23,16 @@ import type { AnyTool } from '../tool/define-tool.ts';
 import { ToolLoopGuard } from '../tool-loop/tool-loop-guard.ts';
 import type { TrifectaReport } from '../trifecta/report.ts';
 import type { AgentOptions, TurnOptions } from './agent-options.ts';
+import { type AgentSettings, agentSettings, turnSignal } from './agent-settings.ts';
 import { agentTrifecta } from './agent-trifecta.ts';
 import { AgentClosedError, TurnInProgressError } from './errors.ts';
 import { historyLoadedEvent } from './history-loaded.ts';
 import { announceModel } from './model-switch.ts';
 import { assembleSystemPrompt } from './system-prompt.ts';
+import { ToolSet } from './tool-set.ts';
 import { validateAgentOptions, validateTurnOptions } from './validate-options.ts';
 
 const NONE: readonly never[] = Object.freeze([]);
-
-/** The turn's cancel signal: the agent's Cancellable, the caller's signal, either, both, or one that never fires. */
-function turnSignal(cancellable: Cancellable | undefined, signal: AbortSignal | undefined): AbortSignal {
-  if (!signal) return cancellable?.signal ?? new AbortController().signal;
-  return cancellable ? AbortSignal.any([cancellable.signal, signal]) : signal;
-}
-
-/** The validated per-turn settings an agent was built with. */
-interface Settings {
-  readonly compaction: CompactionSettings | undefined;
-  readonly toolLoop: { readonly maxRepeats?: number } | undefined;
-  readonly toolFailures: ToolFailurePolicy;
-  readonly maxResultTokens: number | undefined;
-  readonly acceptTruncated: boolean;
-  readonly stepRunner: StepRunner;
-  readonly ids: IdSource;
-  readonly clock: Clock;
-}
 
 /**
  * An LLM agent: a model, a system prompt, tools, and a conversation it keeps
@@ -78,15 +56,13 @@ export class Agent implements AgentView {
   readonly cancellable: Cancellable | undefined;
   /** The mid-turn message queue, if any. */
   readonly interloper: Interloper | undefined;
-  readonly #settings: Settings;
+  readonly #settings: AgentSettings;
   readonly #base: string;
   readonly #conversation: Conversation;
   #model: Model;
   #snippets: readonly string[] = NONE;
   #systemPrompt: string | undefined;
-  #tools: readonly AnyTool[] = NONE;
-  #subAgentTools: readonly AnyTool[] = NONE;
-  #toolTable: ToolTable | undefined;
+  readonly #toolSet = new ToolSet();
   #listeners = new ListenerList();
   #extensions: readonly Extension[] = NONE;
   #closeHandlers: CloseHandlers | undefined;
@@ -112,16 +88,7 @@ export class Agent implements AgentView {
     this.interloper = options.interloper;
     this.#model = options.model;
     this.#base = options.systemPrompt;
-    this.#settings = {
-      compaction: options.compaction === false ? undefined : (options.compaction ?? {}),
-      toolLoop: options.toolLoop === false ? undefined : (options.toolLoop ?? {}),
-      toolFailures: options.toolFailures ?? 'raise',
-      maxResultTokens: options.maxResultTokens,
-      acceptTruncated: options.acceptTruncated ?? false,
-      stepRunner: options.stepRunner ?? DIRECT_STEP_RUNNER,
-      ids: options.ids ?? RANDOM_IDS,
-      clock: options.clock ?? SYSTEM_CLOCK,
-    };
+    this.#settings = agentSettings(options);
     this.#conversation = new Conversation(this.#settings.ids);
     if (options.configure) this.#configure(options.configure);
   }
@@ -134,8 +101,7 @@ export class Agent implements AgentView {
       this.#closed = true;
       throw error;
     }
-    this.#tools = built.tools;
-    this.#subAgentTools = built.subAgentTools;
+    this.#toolSet.configure(built.tools, built.subAgentTools);
     for (const listener of built.listeners) this.#listeners.add(listener);
     this.#extensions = built.extensions;
     this.#snippets = built.snippets;
@@ -162,12 +128,12 @@ export class Agent implements AgentView {
 
   /** Tools the model can call, in declaration order. */
   get tools(): readonly AnyTool[] {
-    return this.#tools;
+    return this.#toolSet.tools;
   }
 
   /** Tools the model never sees; reachable only by sub-agents whose persona names them. */
   get subAgentTools(): readonly AnyTool[] {
-    return this.#subAgentTools;
+    return this.#toolSet.subAgentTools;
   }
 
   /** Extensions bound to this agent. */
@@ -213,23 +179,15 @@ export class Agent implements AgentView {
    */
   addTool(tool: AnyTool): void {
     if (this.#closed) throw new AgentClosedError(this.id);
-    const taken = [...this.#tools, ...this.#subAgentTools].some((t) => t.name === tool.name);
-    if (taken) throw new TypeError(`duplicate tool name "${tool.name}"`);
-    this.#setTools([...this.#tools, tool]);
+    this.#toolSet.add(tool);
+    this.#trifecta = undefined;
   }
 
   /** Removes the model-callable tool `name` from the next model request on. Returns whether it was there. */
   removeTool(name: string): boolean {
-    const kept = this.#tools.filter((t) => t.name !== name);
-    if (kept.length === this.#tools.length) return false;
-    this.#setTools(kept);
-    return true;
-  }
-
-  #setTools(tools: readonly AnyTool[]): void {
-    this.#tools = Object.freeze(tools);
-    this.#toolTable = undefined;
+    if (!this.#toolSet.remove(name)) return false;
     this.#trifecta = undefined;
+    return true;
   }
 
   /**
@@ -256,31 +214,15 @@ export class Agent implements AgentView {
       if (from) this.#model = options.model!;
       const ctx = this.#turnContext(userMessage, options);
       this.#turnId = ctx.turnId;
-      const startedAt = ctx.clock.now();
-      const { provider, modelId } = ctx.model;
-      ctx.emit({
-        type: 'turn-start',
-        agentId: this.id,
-        turnId: ctx.turnId,
-        provider,
-        modelId,
-        at: startedAt,
-      });
       try {
-        const announced = await announceModel(ctx, from, from !== undefined || !this.#capAnnounced);
-        if (announced.probed) {
+        const result = await narratedTurn(ctx, async () => {
+          const announced = await announceModel(ctx, from, from !== undefined || !this.#capAnnounced);
+          if (!announced.probed) return;
           this.#cap = announced.cap;
           this.#capAnnounced = true;
-        }
-        const result = await runTurn(ctx);
+        });
         if (result.synthesized) this.#synthAnswer = result.answer;
-        ctx.emit(
-          turnEndEvent(ctx, startedAt, { outcome: result.synthesized ? 'budget-exhausted' : 'completed' }),
-        );
         return result.answer;
-      } catch (error) {
-        ctx.emit(turnEndEvent(ctx, startedAt, { error }));
-        throw error;
       } finally {
         this.#contextTokens = ctx.tally.contextTokens;
       }
@@ -300,7 +242,7 @@ export class Agent implements AgentView {
       turnId: this.#settings.ids.next('turn'),
       model: this.#model,
       system: this.systemPrompt,
-      tools: { current: () => this.#currentTools() },
+      tools: { current: () => this.#toolSet.table() },
       conversation: this.#conversation,
       tally: new TurnTally(this.#contextTokens),
       contextWindow: () => this.#cap,
@@ -322,11 +264,6 @@ export class Agent implements AgentView {
         return { agentId: id, emit: (e) => view.emit(e) };
       },
     };
-  }
-
-  #currentTools(): ToolTable {
-    this.#toolTable ??= new ToolTable(this.#tools);
-    return this.#toolTable;
   }
 
   /**
@@ -468,7 +405,7 @@ export class Agent implements AgentView {
   /** One line for a banner or a debug print: `Agent(id=, model=openai:gpt-5, tools=4, listeners=[Terminal])`. */
   describe(): string {
     const m = this.#model;
-    return `Agent(id=${this.id}, model=${m.provider}:${m.modelId}, tools=${this.#tools.length}, listeners=[${this.#listeners.names().join(', ')}])`;
+    return `Agent(id=${this.id}, model=${m.provider}:${m.modelId}, tools=${this.#toolSet.tools.length}, listeners=[${this.#listeners.names().join(', ')}])`;
   }
 
   /** Same as {@link describe}. */
@@ -478,7 +415,7 @@ export class Agent implements AgentView {
 
   /** This agent's lethal-trifecta picture (its tools, extension contributions and sub-agents). Memoized until the tools change. */
   trifecta(): TrifectaReport {
-    this.#trifecta ??= agentTrifecta(this.id || 'main', this.#tools, this.#extensions);
+    this.#trifecta ??= agentTrifecta(this.id || 'main', this.#toolSet.tools, this.#extensions);
     return this.#trifecta;
   }
 
