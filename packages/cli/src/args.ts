@@ -34,7 +34,9 @@ export interface AskArgs {
 /** `kodama sessions list | show <id> | rm <id>`. */
 export interface SessionsArgs {
   readonly command: 'sessions';
-  readonly action: 'list' | 'show' | 'rm';
+  readonly action: 'list' | 'show' | 'rm' | 'fork';
+  /** `fork`: the id of the copy. */
+  readonly newId?: string;
   readonly id: string | undefined;
   readonly json: boolean;
   readonly store: StoreKind;
@@ -199,19 +201,26 @@ function parseSessions(args: readonly string[]): SessionsArgs | HelpArgs {
       options: { json: { type: 'boolean' }, store: { type: 'string' } },
     }),
   );
-  const [action = 'list', id, extra] = positionals;
-  if (action !== 'list' && action !== 'show' && action !== 'rm') {
-    throw new UsageError(`unknown sessions action "${action}": use list, show <id> or rm <id>`, 'sessions');
+  const [action = 'list', id, second, extra] = positionals;
+  if (action !== 'list' && action !== 'show' && action !== 'rm' && action !== 'fork') {
+    throw new UsageError(
+      `unknown sessions action "${action}": use list, show <id>, fork <id> <new id> or rm <id>`,
+      'sessions',
+    );
   }
   if (action !== 'list' && id === undefined)
     throw new UsageError(`kodama sessions ${action} needs a session id`, 'sessions');
-  if (extra !== undefined || (action === 'list' && id !== undefined)) {
+  if (action === 'fork' && second === undefined)
+    throw new UsageError('kodama sessions fork needs the id of the copy: fork <id> <new id>', 'sessions');
+  const allowed = action === 'list' ? 0 : action === 'fork' ? 2 : 1;
+  if (positionals.length - 1 > allowed || extra !== undefined) {
     throw new UsageError(`too many arguments for kodama sessions ${action}`, 'sessions');
   }
   return {
     command: 'sessions',
     action,
     id,
+    ...(action === 'fork' ? { newId: second } : {}),
     json: values.json ?? false,
     store: storeKind(values.store, 'sessions'),
   };
@@ -265,7 +274,7 @@ export const HELP = `kodama: a terminal agent
 
 Usage:
   kodama ask "<prompt>" [options]     run one agent turn and print the answer
-  kodama sessions [list]              list stored sessions (also: show <id>, rm <id>)
+  kodama sessions [list]              list stored sessions (also: show, fork, rm)
   kodama help [<command>]             print this help, or the help of a command
   kodama version                      print the version (also: kodama --version, -v)
 
@@ -281,10 +290,12 @@ notices go to stderr.
 ${ASK_OPTIONS}`,
   sessions: `Usage: kodama sessions [list] [--store jsonl|sqlite]
        kodama sessions show <id> [--json] [--store jsonl|sqlite]
+       kodama sessions fork <id> <new id> [--store jsonl|sqlite]
        kodama sessions rm <id> [--store jsonl|sqlite]
 
 Lists the stored sessions (id, title, model, messages, last activity), shows
-one as a readable transcript (--json: its raw messages), or deletes one.
+one as a readable transcript (--json: its raw messages), copies one under a
+new id (to try another direction without losing it), or deletes one.
 Sessions are kept under $XDG_DATA_HOME/kodama (else ~/.local/share/kodama).
 `,
   help: `Usage: kodama help [<command>]

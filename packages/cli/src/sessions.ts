@@ -4,7 +4,7 @@ import type { CliIO } from './ask.ts';
 import { EXIT } from './exit-status.ts';
 import { openSessionStore } from './session-store.ts';
 
-/** `kodama sessions list | show <id> | rm <id>`. Resolves to the exit status. */
+/** `kodama sessions list | show <id> | fork <id> <new id> | rm <id>`. Resolves to the exit status. */
 export async function sessions(args: SessionsArgs, io: CliIO): Promise<number> {
   const say = (message: string) => io.stderr.write(`kodama: ${message}\n`);
   let store: SessionStore;
@@ -17,6 +17,13 @@ export async function sessions(args: SessionsArgs, io: CliIO): Promise<number> {
   try {
     if (args.action === 'list') return await list(store, io);
     const id = args.id!;
+    if (args.action === 'fork') {
+      await store.fork(id, args.newId!);
+      io.stdout.write(
+        `forked ${id} as ${args.newId}; continue it with kodama ask --session ${args.newId} "..."\n`,
+      );
+      return EXIT.ok;
+    }
     if (args.action === 'rm') {
       if (await store.delete(id)) return EXIT.ok;
       say(`no session "${id}"; kodama sessions list shows the ones there are`);

@@ -68,6 +68,14 @@ for (const kind of ['jsonl', 'sqlite'] as const) {
       const raw = await runKodama(['sessions', 'show', 'math', '--json', '--store', kind], env);
       assert.equal((JSON.parse(raw.stdout) as unknown[]).length, 6);
 
+      const forked = await runKodama(['sessions', 'fork', 'math', 'math-b', '--store', kind], env);
+      assert.equal(forked.code, 0, forked.stderr);
+      const copy = await runKodama(['sessions', 'show', 'math-b', '--json', '--store', kind], env);
+      assert.equal((JSON.parse(copy.stdout) as unknown[]).length, 6);
+      const clash = await runKodama(['sessions', 'fork', 'math', 'math-b', '--store', kind], env);
+      assert.equal(clash.code, 1);
+      assert.match(clash.stderr, /math-b/);
+
       assert.equal((await runKodama(['sessions', 'rm', 'math', '--store', kind], env)).code, 0);
       const gone = await runKodama(['sessions', 'show', 'math', '--store', kind], env);
       assert.equal(gone.code, 1);
