@@ -9,6 +9,7 @@ import {
 import type { AdapterOptions } from '../adapter/from-ai-sdk.ts';
 import { cachedContextWindow } from '../context-window/cached-context-window.ts';
 import type { FetchFunction } from '../http/fetch-json.ts';
+import { nodeHttpFetch } from '../http/node-http-fetch.ts';
 import { IdleGuard } from '../idle/idle-guard.ts';
 import { idleTimeoutOf } from '../idle/idle-timeout.ts';
 import { ProviderHttpError } from '../retry/provider-http-error.ts';
@@ -42,7 +43,7 @@ export interface ChatCompletionsModelOptions extends AdapterOptions {
 export function createChatCompletionsModel(options: ChatCompletionsModelOptions): Model {
   const provider = options.provider ?? 'openai-compatible';
   const url = `${options.baseURL.replace(/\/+$/, '')}/chat/completions`;
-  const doFetch = options.fetch ?? globalThis.fetch;
+  const doFetch = options.fetch ?? nodeHttpFetch;
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: 'text/event-stream',
