@@ -1,6 +1,7 @@
 // Messages and records the session-store contract suite writes and reads back.
 import assert from 'node:assert/strict';
 import {
+  type Clock,
   type Content,
   type ContentPart,
   History,
@@ -98,4 +99,16 @@ export function assertSameMessages(
   const same = new History(actual).equals(new History(expected));
   if (!same) assert.deepEqual(actual, expected); // shows the difference
   assert.ok(same);
+}
+
+/** A clock the suite moves by hand. */
+export class ManualClock implements Clock {
+  #now = 1_767_225_600_000;
+  now(): number {
+    return this.#now;
+  }
+  advance(ms = 1000): number {
+    this.#now += ms;
+    return this.#now;
+  }
 }

@@ -5,6 +5,7 @@ import type { Emit } from '../events/events.ts';
 import type { AgentView } from '../extensions/agent-view.ts';
 import { type Configurator, runConfigure } from '../extensions/configurator.ts';
 import type { Extension, ExtensionContext } from '../extensions/extension.ts';
+import { extensionContext } from '../extensions/extension-context.ts';
 import { History } from '../history/history.ts';
 import type { CloseHandler } from '../lifecycle/close-handler.ts';
 import { CloseHandlers } from '../lifecycle/close-handlers.ts';
@@ -12,10 +13,12 @@ import type { Listener } from '../listeners/listener.ts';
 import { ListenerList } from '../listeners/listener-list.ts';
 import { Conversation } from '../loop/conversation.ts';
 import { narratedTurn } from '../loop/narrated-turn.ts';
+import { synthesizerChannel } from '../loop/synthesizer.ts';
 import type { TurnContext } from '../loop/turn-context.ts';
 import { TurnTally } from '../loop/turn-tally.ts';
 import type { Content } from '../messages/content.ts';
 import type { Model } from '../model/model.ts';
+import { contextSize } from '../model/usage.ts';
 import { Run, type RunStream } from '../run/run.ts';
 import { type AskOptions, validateAskOptions } from '../run/run-options.ts';
 import type { OutputOf, OutputSchemaInput } from '../structured/output-schema.ts';
@@ -27,7 +30,7 @@ import { type AgentSettings, agentSettings, turnSignal } from './agent-settings.
 import { agentTrifecta } from './agent-trifecta.ts';
 import { AgentClosedError, TurnInProgressError } from './errors.ts';
 import { historyLoadedEvent } from './history-loaded.ts';
-import { announceModel } from './model-switch.ts';
+import { ModelState } from './model-state.ts';
 import { assembleSystemPrompt } from './system-prompt.ts';
 import { ToolSet } from './tool-set.ts';
 import { validateAgentOptions, validateTurnOptions } from './validate-options.ts';
@@ -59,7 +62,7 @@ export class Agent implements AgentView {
   readonly #settings: AgentSettings;
   readonly #base: string;
   readonly #conversation: Conversation;
-  #model: Model;
+  readonly #models: ModelState;
   #snippets: readonly string[] = NONE;
   #systemPrompt: string | undefined;
   readonly #toolSet = new ToolSet();
@@ -68,10 +71,6 @@ export class Agent implements AgentView {
   #closeHandlers: CloseHandlers | undefined;
   #context: ExtensionContext | undefined;
   #trifecta: TrifectaReport | undefined;
-  #capAnnounced = false;
-  #cap: number | undefined;
-  /** The conversation's size after the last response that reported one (`undefined`: unknown). */
-  #contextTokens: number | undefined;
   /** The running turn's id; '' between turns. */
   #turnId = '';
   #inFlight = false;
@@ -86,7 +85,7 @@ export class Agent implements AgentView {
     this.stepLimit = options.stepLimit;
     this.cancellable = options.cancellable;
     this.interloper = options.interloper;
-    this.#model = options.model;
+    this.#models = new ModelState(options.model);
     this.#base = options.systemPrompt;
     this.#settings = agentSettings(options);
     this.#conversation = new Conversation(this.#settings.ids);
@@ -123,7 +122,7 @@ export class Agent implements AgentView {
 
   /** The current model. */
   get model(): Model {
-    return this.#model;
+    return this.#models.model;
   }
 
   /** Tools the model can call, in declaration order. */
@@ -143,7 +142,7 @@ export class Agent implements AgentView {
 
   /** Context window of the current model, known after the first turn (`undefined`: unknown). */
   get contextWindowCap(): number | undefined {
-    return this.#cap;
+    return this.#models.cap;
   }
 
   /** The system prompt sent: base, fixed snippets, extension snippets (re-assembled on clear and load). */
@@ -164,17 +163,12 @@ export class Agent implements AgentView {
    * joined (`subAgentListeners`) do not include it.
    */
   subscribe(listener: Listener): () => void {
-    if (typeof listener?.onEvent !== 'function') {
-      throw new TypeError('subscribe expects a Listener: an object with an onEvent(event) method');
-    }
     return this.#listeners.add(listener);
   }
 
   /**
-   * Adds a tool the model can call (an MCP server connected mid-conversation,
-   * a skill's tool). It is offered from the next model request on, and the
-   * trifecta report includes it.
-   *
+   * Adds a tool the model can call (an MCP server connected later, a skill's
+   * tool), offered from the next model request on and in the trifecta report.
    * @throws TypeError when a tool of that name exists (in either pool).
    */
   addTool(tool: AnyTool): void {
@@ -210,21 +204,15 @@ export class Agent implements AgentView {
       this.#synthAnswer = undefined;
       this.stepLimit?.reset();
       this.cancellable?.reset();
-      const from = options.model !== undefined && options.model !== this.#model ? this.#model : undefined;
-      if (from) this.#model = options.model!;
+      const from = this.#models.switchTo(options.model);
       const ctx = this.#turnContext(userMessage, options);
       this.#turnId = ctx.turnId;
       try {
-        const result = await narratedTurn(ctx, async () => {
-          const announced = await announceModel(ctx, from, from !== undefined || !this.#capAnnounced);
-          if (!announced.probed) return;
-          this.#cap = announced.cap;
-          this.#capAnnounced = true;
-        });
+        const result = await narratedTurn(ctx, () => this.#models.announce(ctx, from));
         if (result.synthesized) this.#synthAnswer = result.answer;
         return result.answer;
       } finally {
-        this.#contextTokens = ctx.tally.contextTokens;
+        this.#models.contextTokens = ctx.tally.contextTokens;
       }
     } finally {
       this.#turnId = '';
@@ -240,12 +228,12 @@ export class Agent implements AgentView {
       ...this.#settings,
       agentId: this.id,
       turnId: this.#settings.ids.next('turn'),
-      model: this.#model,
+      model: this.#models.model,
       system: this.systemPrompt,
       tools: { current: () => this.#toolSet.table() },
       conversation: this.#conversation,
-      tally: new TurnTally(this.#contextTokens),
-      contextWindow: () => this.#cap,
+      tally: new TurnTally(this.#models.contextTokens),
+      contextWindow: () => this.#models.cap,
       toolLoop: this.#settings.toolLoop ? new ToolLoopGuard(this.#settings.toolLoop) : undefined,
       stepLimit: this.stepLimit,
       interloper: options.interloper ?? this.interloper,
@@ -258,21 +246,11 @@ export class Agent implements AgentView {
       userMessage,
       extensions: this.#extensions,
       extensionContext: hasExtensions ? this.#extensionContext() : undefined,
-      synthesizer: () => {
-        const id = this.id ? `${this.id}_synthesizer` : 'synthesizer';
-        const view = listeners.forSubAgent({ id, maxSteps: 1 });
-        return { agentId: id, emit: (e) => view.emit(e) };
-      },
+      synthesizer: () => synthesizerChannel(listeners, this.id),
     };
   }
 
-  /**
-   * A dormant Run of `input` on this agent: `execute()` or `stream()` starts
-   * it, `register` / `once` prepare it. Runs of one agent execute one after
-   * another.
-   *
-   * @throws InvalidOptionError for a bad option: before a Run exists.
-   */
+  /** A dormant Run of `input` (start it with `execute()` or `stream()`). @throws InvalidOptionError before a Run exists. */
   createRun<S extends OutputSchemaInput | undefined = undefined>(
     input: Content | undefined,
     options: AskOptions<S> = {},
@@ -284,11 +262,8 @@ export class Agent implements AgentView {
   }
 
   /**
-   * Asks once and resolves with the finished Run: its outcome (`completed`,
-   * `failed`, `partial` at a deadline, `cancelled`), response, usage, error
-   * and the conversation after it. Never rejects for what happens during the
-   * Run (that is its outcome); rejects for bad options. With `output`, the
-   * Run's `output` is the validated answer, typed from the schema.
+   * Asks once; resolves with the finished Run (outcome, response, usage,
+   * error, history; `output` with a schema). Rejects only for bad options.
    */
   ask<S extends OutputSchemaInput | undefined = undefined>(
     input: Content | undefined,
@@ -301,12 +276,7 @@ export class Agent implements AgentView {
     }
   }
 
-  /**
-   * Asks once, streaming the Run's events (`for await (const e of stream)`);
-   * `await stream.run` gives the same finished Run as `ask`.
-   *
-   * @throws InvalidOptionError for a bad option: before a Run exists.
-   */
+  /** Asks once, streaming the Run's events; `await stream.run` gives the finished Run. @throws InvalidOptionError */
   stream<S extends OutputSchemaInput | undefined = undefined>(
     input: Content | undefined,
     options: AskOptions<S> = {},
@@ -342,7 +312,7 @@ export class Agent implements AgentView {
 
   #clear(): void {
     this.#conversation.clear();
-    this.#contextTokens = undefined;
+    this.#models.contextTokens = undefined;
     this.#systemPrompt = undefined;
     this.#synthAnswer = undefined;
     this.stepLimit?.reset();
@@ -380,9 +350,7 @@ export class Agent implements AgentView {
       const repaired = history.repairInterruptedToolCalls(this.#settings.ids);
       this.#conversation.replace(repaired.messages);
       const loaded = historyLoadedEvent(this.id, repaired.messages);
-      const usage = loaded.tokens?.usage;
-      this.#contextTokens =
-        usage?.inputTokens === undefined ? undefined : usage.inputTokens + (usage.outputTokens ?? 0);
+      this.#models.contextTokens = contextSize(loaded.tokens?.usage);
       this.#listeners.emit(loaded);
       return repaired.messages.length;
     } finally {
@@ -404,7 +372,7 @@ export class Agent implements AgentView {
 
   /** One line for a banner or a debug print: `Agent(id=, model=openai:gpt-5, tools=4, listeners=[Terminal])`. */
   describe(): string {
-    const m = this.#model;
+    const m = this.#models.model;
     return `Agent(id=${this.id}, model=${m.provider}:${m.modelId}, tools=${this.#toolSet.tools.length}, listeners=[${this.#listeners.names().join(', ')}])`;
   }
 
@@ -420,13 +388,12 @@ export class Agent implements AgentView {
   }
 
   #extensionContext(): ExtensionContext {
-    this.#context ??= {
+    this.#context ??= extensionContext({
       agent: this,
-      emit: (name, data) =>
-        this.#listeners.emit({ type: 'domain', agentId: this.id, turnId: this.#turnId, name, data }),
-      onClose: (handler) => this.#armClose(handler),
-      subAgentListeners: (params) => this.#listeners.forSubAgent(params),
-    };
+      listeners: this.#listeners,
+      turnId: () => this.#turnId,
+      armClose: (handler) => this.#armClose(handler),
+    });
     return this.#context;
   }
 }

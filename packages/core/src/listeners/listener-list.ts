@@ -24,8 +24,14 @@ export class ListenerList {
     for (const listener of this.#listeners) listener.onEvent(event);
   }
 
-  /** Appends a listener; returns the function that removes it again (idempotent). */
+  /**
+   * Appends a listener; returns the function that removes it again (idempotent).
+   * @throws TypeError when it is not a Listener.
+   */
   add(listener: Listener): () => void {
+    if (typeof listener?.onEvent !== 'function') {
+      throw new TypeError('expected a Listener: an object with an onEvent(event) method');
+    }
     this.#listeners = [...this.#listeners, listener];
     return () => {
       this.#listeners = this.#listeners.filter((l) => l !== listener);

@@ -1,6 +1,7 @@
 import type { Emit } from '../events/events.ts';
 import type { HistoryMessage } from '../history/history-message.ts';
 import { INTERRUPTED_RESULT } from '../history/repair.ts';
+import type { ListenerList } from '../listeners/listener-list.ts';
 import type { Content } from '../messages/content.ts';
 import type { Usage } from '../model/usage.ts';
 import { narrateResponse, streamModelRound } from './model-round.ts';
@@ -106,4 +107,14 @@ export async function runSynthesizer(
   ctx.tally.forgetContext(); // it measured the evidence prompt, not the conversation
   narrateResponse(round, model, result, true);
   return { text: result.message.text, usage: result.usage };
+}
+
+/** The synthesizer's id (`synthesizer`, or `<agent id>_synthesizer`) and its sub-agent view of the agent's listeners. */
+export function synthesizerChannel(
+  listeners: ListenerList,
+  agentId: string,
+): { agentId: string; emit: Emit } {
+  const id = agentId ? `${agentId}_synthesizer` : 'synthesizer';
+  const view = listeners.forSubAgent({ id, maxSteps: 1 });
+  return { agentId: id, emit: (e) => view.emit(e) };
 }

@@ -1,5 +1,5 @@
 import type { StopReason } from '../model/stop-reason.ts';
-import { EMPTY_USAGE, type Usage } from '../model/usage.ts';
+import { contextSize, EMPTY_USAGE, type Usage } from '../model/usage.ts';
 
 function add(a: number | undefined, b: number | undefined): number | undefined {
   return a === undefined ? b : b === undefined ? a : a + b;
@@ -20,7 +20,7 @@ export class TurnTally {
   record(usage: Usage | undefined, stopReason: StopReason): void {
     this.#stopReason = stopReason;
     if (!usage) return;
-    if (usage.inputTokens !== undefined) this.#contextTokens = usage.inputTokens + (usage.outputTokens ?? 0);
+    this.#contextTokens = contextSize(usage) ?? this.#contextTokens;
     const u = this.#usage;
     this.#usage = {
       inputTokens: add(u.inputTokens, usage.inputTokens),

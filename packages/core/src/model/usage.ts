@@ -23,3 +23,12 @@ export const EMPTY_USAGE: Usage = Object.freeze({
   cacheWriteTokens: undefined,
   reasoningTokens: undefined,
 });
+
+/**
+ * How many tokens a conversation holds after the response that reported
+ * `usage`: the prompt it read plus what it wrote; `undefined` when the prompt
+ * size was not reported.
+ */
+export function contextSize(usage: Usage | undefined): number | undefined {
+  return usage?.inputTokens === undefined ? undefined : usage.inputTokens + (usage.outputTokens ?? 0);
+}
