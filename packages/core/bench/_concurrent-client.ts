@@ -55,9 +55,13 @@ function aisdk(): () => Promise<number> {
       tools,
       stopWhen: stepCountIs(3),
       maxRetries: 0,
+      onError: () => {}, // failures surface as the stream's error part above
     });
     let deltas = 0;
-    for await (const part of result.fullStream) if (part.type === 'text-delta') deltas++;
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta') deltas++;
+      else if (part.type === 'error') throw new Error(`aisdk run failed: ${String(part.error)}`);
+    }
     return deltas;
   };
 }

@@ -1,5 +1,5 @@
 import type { Cancellable } from '../controls/cancellable.ts';
-import type { Interloper } from '../controls/interloper.ts';
+import { Interloper } from '../controls/interloper.ts';
 import type { StepLimit } from '../controls/step-limit.ts';
 import type { Emit } from '../events/events.ts';
 import type { AgentView } from '../extensions/agent-view.ts';
@@ -29,7 +29,7 @@ import type { AgentOptions, TurnOptions } from './agent-options.ts';
 import { type AgentSettings, agentSettings, turnSignal } from './agent-settings.ts';
 import { agentTrifecta } from './agent-trifecta.ts';
 import { AgentClosedError, TurnInProgressError } from './errors.ts';
-import { historyLoadedEvent } from './history-loaded.ts';
+import { historyLoadedEvent, requireHistory } from './history-loaded.ts';
 import { ModelState } from './model-state.ts';
 import { assembleSystemPrompt } from './system-prompt.ts';
 import { ToolSet } from './tool-set.ts';
@@ -70,6 +70,7 @@ export class Agent implements AgentView {
   #extensions: readonly Extension[] = NONE;
   #closeHandlers: CloseHandlers | undefined;
   #context: ExtensionContext | undefined;
+  readonly #inbox = new Interloper();
   #trifecta: TrifectaReport | undefined;
   /** The running turn's id; '' between turns. */
   #turnId = '';
@@ -246,6 +247,7 @@ export class Agent implements AgentView {
       userMessage,
       extensions: this.#extensions,
       extensionContext: hasExtensions ? this.#extensionContext() : undefined,
+      extensionInbox: hasExtensions ? this.#inbox : undefined,
       synthesizer: () => synthesizerChannel(listeners, this.id),
     };
   }
@@ -318,6 +320,7 @@ export class Agent implements AgentView {
     this.stepLimit?.reset();
     this.cancellable?.reset();
     this.interloper?.drain();
+    this.#inbox.drain();
     this.#listeners.emit({ type: 'reset', agentId: this.id, turnId: '' });
     for (const ext of this.#extensions) ext.onConversationReset?.(this.#extensionContext());
   }
@@ -339,11 +342,7 @@ export class Agent implements AgentView {
    * @throws TypeError when `history` is not a History (parse bytes with `History.parse` / `History.load`).
    */
   loadHistory(history: History): number {
-    if (!(history instanceof History)) {
-      throw new TypeError(
-        'loadHistory expects a History; build one from stored bytes with History.parse(json) or await History.load(path)',
-      );
-    }
+    requireHistory(history);
     this.#enter('load a history');
     try {
       this.#clear();
@@ -352,6 +351,7 @@ export class Agent implements AgentView {
       const loaded = historyLoadedEvent(this.id, repaired.messages);
       this.#models.contextTokens = contextSize(loaded.tokens?.usage);
       this.#listeners.emit(loaded);
+      for (const ext of this.#extensions) ext.onHistoryLoaded?.(this.#extensionContext(), repaired.messages);
       return repaired.messages.length;
     } finally {
       this.#inFlight = false;
@@ -393,6 +393,7 @@ export class Agent implements AgentView {
       listeners: this.#listeners,
       turnId: () => this.#turnId,
       armClose: (handler) => this.#armClose(handler),
+      inbox: this.#inbox,
     });
     return this.#context;
   }

@@ -1,4 +1,5 @@
 import type { HistoryLoadedEvent } from '../events/events.ts';
+import { History } from '../history/history.ts';
 import type { HistoryMessage } from '../history/history-message.ts';
 
 /** The `history-loaded` event for restored messages: their count and the last assistant usage. */
@@ -25,4 +26,12 @@ export function historyLoadedEvent(agentId: string, messages: readonly HistoryMe
         }
       : undefined,
   };
+}
+
+/** @throws TypeError when `value` is not a History (bytes must go through `History.parse` / `History.load`). */
+export function requireHistory(value: unknown): asserts value is History {
+  if (value instanceof History) return;
+  throw new TypeError(
+    'loadHistory expects a History; build one from stored bytes with History.parse(json) or await History.load(path)',
+  );
 }

@@ -1,3 +1,4 @@
+import type { Interloper } from '../controls/interloper.ts';
 import type { CloseHandler } from '../lifecycle/close-handler.ts';
 import type { ListenerList } from '../listeners/listener-list.ts';
 import type { AgentView } from './agent-view.ts';
@@ -10,6 +11,8 @@ export interface ExtensionContextSource {
   /** The running turn's id, '' between turns (read at each emit). */
   readonly turnId: () => string;
   readonly armClose: (handler: CloseHandler) => void;
+  /** Where `interject` queues; the loop drains it at each delivery point. */
+  readonly inbox: Interloper;
 }
 
 /** The capabilities an agent hands its extensions (built once, when the first extension needs it). */
@@ -19,6 +22,7 @@ export function extensionContext(source: ExtensionContextSource): ExtensionConte
     agent,
     emit: (name, data) =>
       listeners.emit({ type: 'domain', agentId: agent.id, turnId: source.turnId(), name, data }),
+    interject: (content) => source.inbox.inject(content),
     onClose: (handler) => source.armClose(handler),
     subAgentListeners: (params) => listeners.forSubAgent(params),
   };

@@ -1,3 +1,4 @@
+import type { HistoryMessage } from '../history/history-message.ts';
 import type { CloseHandler } from '../lifecycle/close-handler.ts';
 import type { SubAgentParams } from '../listeners/listener.ts';
 import type { ListenerList } from '../listeners/listener-list.ts';
@@ -16,6 +17,13 @@ export interface ExtensionContext {
   readonly agent: AgentView;
   /** Emits a `domain` event to the agent's listeners (carrying the current turn's id, '' between turns). */
   emit(name: string, data?: unknown): void;
+  /**
+   * Queues a user-role message for the agent's model: delivered (stored as an
+   * `injected` message, narrated as a mid-loop `user-turn`) as soon as the
+   * running tool batch is answered, before the next model request, or at the
+   * start of the next turn when none runs. Dropped by a clear or a load.
+   */
+  interject(content: Content): void;
   /** Arms a teardown step, run by `agent.close()` (LIFO). */
   onClose(handler: CloseHandler): void;
   /** The listener list a sub-agent of this agent should use. */
@@ -56,6 +64,13 @@ export interface Extension {
   ): Content | undefined | Promise<Content | undefined>;
   /** Runs on every `clearConversation` (and history load), after the `reset` event. */
   onConversationReset?(context: ExtensionContext): void;
+  /**
+   * Runs after `loadHistory` replaced the conversation (after
+   * `onConversationReset`), with the loaded messages: rebuild whatever state the
+   * conversation records (an extension that derives its state from the
+   * messages survives export/load and session continuation for free).
+   */
+  onHistoryLoaded?(context: ExtensionContext, messages: readonly HistoryMessage[]): void;
   /** System-prompt sections, re-read whenever the prompt is assembled (construction, clear, load). */
   systemPromptSnippets?(): readonly string[];
   /** Legs and sub-agent nodes this extension adds to the agent's trifecta node. */

@@ -208,12 +208,22 @@ async function recordInput(
   return result.contents;
 }
 
-/** Delivers the Interloper's queue through the step runner: each message appended and narrated as a mid-loop user turn. */
+/**
+ * Delivers what waits for the model, each through the step runner as an input
+ * step: first what extensions queued with `interject` (it belongs to the batch
+ * just answered), then the Interloper's queue. Each message is appended and
+ * narrated as a mid-loop user turn.
+ */
 async function deliverInjections(ctx: TurnContext, inputs: { count: number }): Promise<void> {
-  const { interloper, agentId, turnId } = ctx;
-  if (!interloper) return;
-  const delivered = await recordInput(ctx, 'interloper', inputs, async () => interloper.drain());
-  for (const content of delivered) {
+  const { interloper, extensionInbox } = ctx;
+  if (extensionInbox)
+    deliver(ctx, await recordInput(ctx, 'extensions', inputs, async () => extensionInbox.drain()));
+  if (interloper) deliver(ctx, await recordInput(ctx, 'interloper', inputs, async () => interloper.drain()));
+}
+
+function deliver(ctx: TurnContext, contents: readonly Content[]): void {
+  const { agentId, turnId } = ctx;
+  for (const content of contents) {
     ctx.conversation.appendUser(content, 'injected');
     ctx.emit({ type: 'user-turn', agentId, turnId, content, midLoop: true });
   }

@@ -62,7 +62,9 @@ export interface ToolStepResult {
  * - `interloper`: the Interloper's queue drained at a delivery point (turn
  *   start, after each tool batch); crossed only when the agent has an Interloper.
  * - `extensions`: what extensions' `onUserMessage` hooks injected after the
- *   user message; crossed only when an extension has that hook.
+ *   user message (crossed only when an extension has that hook), and what
+ *   extensions queued with `interject`, drained at each delivery point
+ *   (crossed whenever the agent has extensions).
  */
 export interface InputStep {
   readonly kind: 'input';

@@ -79,6 +79,8 @@ export interface TurnContext {
   readonly extensions: readonly Extension[];
   /** The capabilities handed to extension hooks (absent when the agent has no extensions). */
   readonly extensionContext: ExtensionContext | undefined;
+  /** What extensions queued with `interject` (absent when the agent has no extensions). */
+  readonly extensionInbox: Interloper | undefined;
   /** The id and emitter the synthesizer uses (a sub-agent view of the listeners). */
   readonly synthesizer: () => { readonly agentId: string; readonly emit: Emit };
 }

@@ -167,3 +167,64 @@ describe('extensions and configure', () => {
     assert.equal(shared.events.at(-1)?.agentId, 'sub 0', 'an event list is shared by reference');
   });
 });
+
+describe('extension interjections and loaded history', () => {
+  /** An extension that interjects a note whenever the model calls `echo`, from a tool-call listener. */
+  function noteOnEcho(seen: { loaded?: number; resets: number }): Extension {
+    let context: ExtensionContext | undefined;
+    return {
+      name: 'note',
+      configure: (c) =>
+        c.addListener({
+          name: 'note-listener',
+          onEvent: (e) => {
+            if (e.type === 'tool-call' && e.name === 'echo') context?.interject(`<note>echo was called</note>`);
+          },
+        }),
+      bind: (ctx) => {
+        context = ctx;
+      },
+      onConversationReset: () => void seen.resets++,
+      onHistoryLoaded: (_ctx, messages) => {
+        seen.loaded = messages.length;
+      },
+    };
+  }
+
+  test('what an extension interjects during a tool batch reaches the very next model request', async () => {
+    const seen = { resets: 0 };
+    const { agent, model, events } = scriptedAgent(
+      [{ toolCalls: [{ id: 'c1', name: 'echo', arguments: { text: 'x' } }] }, { text: 'done' }],
+      { tools: [echoTool()], configureMore: (c) => c.addExtension(noteOnEcho(seen)) },
+    );
+    await agent.turn('go');
+    const second = model.calls[1]!.messages;
+    assert.equal(second.at(-2)?.role, 'tool');
+    assert.deepEqual(second.at(-1), { role: 'user', content: '<note>echo was called</note>' });
+    const injected = events.ofType('user-turn').filter((e) => e.midLoop);
+    assert.deepEqual(
+      injected.map((e) => e.content),
+      ['<note>echo was called</note>'],
+    );
+    assert.equal(agent.exportHistory().messages.at(-2)?.kind, 'injected');
+  });
+
+  test('a clear drops queued interjections; a load tells extensions what was loaded', async () => {
+    const seen: { loaded?: number; resets: number } = { resets: 0 };
+    let ctx: ExtensionContext | undefined;
+    const { agent, model } = scriptedAgent([{ text: 'a' }, { text: 'b' }], {
+      configureMore: (c) => {
+        c.addExtension(noteOnEcho(seen));
+        c.addExtension({ name: 'grab', bind: (x) => void (ctx = x) });
+      },
+    });
+    await agent.turn('one');
+    const saved = agent.exportHistory();
+    ctx!.interject('stale');
+    agent.loadHistory(saved);
+    assert.equal(seen.loaded, 2);
+    assert.equal(seen.resets, 1);
+    await agent.turn('two');
+    assert.ok(!JSON.stringify(model.calls[1]!.messages).includes('stale'), 'a load drops what was queued');
+  });
+});

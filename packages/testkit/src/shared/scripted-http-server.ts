@@ -90,6 +90,9 @@ export async function startScriptedHttpServer(
       });
     });
   });
+  // Node's 5 s default closes idle keep-alive sockets sooner than providers do; a busy client that
+  // reuses one as it closes sees "other side closed" on a request the script never received.
+  server.keepAliveTimeout = 65_000;
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
