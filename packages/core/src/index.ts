@@ -9,6 +9,7 @@
 export { Agent } from './agent/agent.ts';
 export type { AgentOptions, ToolFailurePolicy, TurnOptions } from './agent/agent-options.ts';
 export { agentNode, agentTrifecta } from './agent/agent-trifecta.ts';
+export { type AsToolOptions, agentAsTool, type ToolableAgent } from './agent/as-tool.ts';
 export { AgentClosedError, TurnInProgressError } from './agent/errors.ts';
 // Long conversations: compaction (tool-loop detection is listed with the tools).
 export { applyCompaction } from './compaction/apply-compaction.ts';
@@ -179,6 +180,9 @@ export {
   outputSchema,
 } from './structured/output-schema.ts';
 export { OutputValidationError } from './structured/output-validation-error.ts';
+// Runtime taint: the gate on egress once untrusted content is in the conversation.
+export type { TaintedCall, TaintGate } from './taint/taint-gate.ts';
+export { taintSources } from './taint/taint-sources.ts';
 // Tools, and tool-loop detection.
 export { type AnyTool, defineTool, TOOL_NAME_PATTERN, type ToolDefinition } from './tool/define-tool.ts';
 export {

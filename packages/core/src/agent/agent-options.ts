@@ -9,6 +9,7 @@ import type { CompactionSettings } from '../loop/compact.ts';
 import type { StepRunner } from '../loop/step-runner.ts';
 import type { ToolFailurePolicy } from '../loop/turn-context.ts';
 import type { Model } from '../model/model.ts';
+import type { TaintGate } from '../taint/taint-gate.ts';
 
 export type { ToolFailurePolicy } from '../loop/turn-context.ts';
 
@@ -58,6 +59,13 @@ export interface AgentOptions {
    * `false` turns it off.
    */
   readonly toolLoop?: { readonly maxRepeats?: number } | false;
+  /**
+   * The runtime taint gate: once a tool with untrusted legs has answered in
+   * this conversation, a call of an egress-capable tool (while the agent can
+   * reach private data) runs only if the gate consents. Absent: such calls are
+   * refused with an `Error:` observation. Sub-agents inherit it.
+   */
+  readonly taintGate?: TaintGate;
   /** The seam every model call, tool execution and outside input crosses; default: straight through. */
   readonly stepRunner?: StepRunner;
   /** Where turn ids, message ids and fallback tool-call ids come from; default: random UUIDs. */

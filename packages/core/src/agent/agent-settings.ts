@@ -4,6 +4,7 @@ import { type IdSource, RANDOM_IDS } from '../ids/id-source.ts';
 import type { CompactionSettings } from '../loop/compact.ts';
 import { DIRECT_STEP_RUNNER, type StepRunner } from '../loop/step-runner.ts';
 import type { ToolFailurePolicy } from '../loop/turn-context.ts';
+import type { TaintGate } from '../taint/taint-gate.ts';
 import type { AgentOptions } from './agent-options.ts';
 
 /** The per-turn settings an agent was built with, defaults filled in. */
@@ -14,6 +15,7 @@ export interface AgentSettings {
   readonly maxResultTokens: number | undefined;
   readonly acceptTruncated: boolean;
   readonly stepRunner: StepRunner;
+  readonly taintGate: TaintGate | undefined;
   readonly ids: IdSource;
   readonly clock: Clock;
 }
@@ -27,6 +29,7 @@ export function agentSettings(options: AgentOptions): AgentSettings {
     maxResultTokens: options.maxResultTokens,
     acceptTruncated: options.acceptTruncated ?? false,
     stepRunner: options.stepRunner ?? DIRECT_STEP_RUNNER,
+    taintGate: options.taintGate,
     ids: options.ids ?? RANDOM_IDS,
     clock: options.clock ?? SYSTEM_CLOCK,
   };

@@ -1,11 +1,10 @@
 import type { Cancellable } from '../controls/cancellable.ts';
-import { Interloper } from '../controls/interloper.ts';
+import type { Interloper } from '../controls/interloper.ts';
 import type { StepLimit } from '../controls/step-limit.ts';
-import type { Emit } from '../events/events.ts';
 import type { AgentView } from '../extensions/agent-view.ts';
 import { type Configurator, runConfigure } from '../extensions/configurator.ts';
-import type { Extension, ExtensionContext } from '../extensions/extension.ts';
-import { extensionContext } from '../extensions/extension-context.ts';
+import type { Extension } from '../extensions/extension.ts';
+import { ExtensionHost } from '../extensions/extension-host.ts';
 import { History } from '../history/history.ts';
 import type { CloseHandler } from '../lifecycle/close-handler.ts';
 import { CloseHandlers } from '../lifecycle/close-handlers.ts';
@@ -22,20 +21,20 @@ import { contextSize } from '../model/usage.ts';
 import { Run, type RunStream } from '../run/run.ts';
 import { type AskOptions, validateAskOptions } from '../run/run-options.ts';
 import type { OutputOf, OutputSchemaInput } from '../structured/output-schema.ts';
+import type { TaintGate } from '../taint/taint-gate.ts';
 import type { AnyTool } from '../tool/define-tool.ts';
 import { ToolLoopGuard } from '../tool-loop/tool-loop-guard.ts';
 import type { TrifectaReport } from '../trifecta/report.ts';
 import type { AgentOptions, TurnOptions } from './agent-options.ts';
 import { type AgentSettings, agentSettings, turnSignal } from './agent-settings.ts';
 import { agentTrifecta } from './agent-trifecta.ts';
+import { type AsToolOptions, agentAsTool } from './as-tool.ts';
 import { AgentClosedError, TurnInProgressError } from './errors.ts';
 import { historyLoadedEvent, requireHistory } from './history-loaded.ts';
 import { ModelState } from './model-state.ts';
 import { assembleSystemPrompt } from './system-prompt.ts';
 import { ToolSet } from './tool-set.ts';
 import { validateAgentOptions, validateTurnOptions } from './validate-options.ts';
-
-const NONE: readonly never[] = Object.freeze([]);
 
 /**
  * An LLM agent: a model, a system prompt, tools, and a conversation it keeps
@@ -63,14 +62,12 @@ export class Agent implements AgentView {
   readonly #base: string;
   readonly #conversation: Conversation;
   readonly #models: ModelState;
-  #snippets: readonly string[] = NONE;
+  #snippets: readonly string[] = [];
   #systemPrompt: string | undefined;
   readonly #toolSet = new ToolSet();
-  #listeners = new ListenerList();
-  #extensions: readonly Extension[] = NONE;
+  readonly #listeners = new ListenerList();
+  readonly #host: ExtensionHost;
   #closeHandlers: CloseHandlers | undefined;
-  #context: ExtensionContext | undefined;
-  readonly #inbox = new Interloper();
   #trifecta: TrifectaReport | undefined;
   /** The running turn's id; '' between turns. */
   #turnId = '';
@@ -90,6 +87,13 @@ export class Agent implements AgentView {
     this.#base = options.systemPrompt;
     this.#settings = agentSettings(options);
     this.#conversation = new Conversation(this.#settings.ids);
+    const armClose = (h: CloseHandler) => this.#armClose(h);
+    this.#host = new ExtensionHost({
+      agent: this,
+      listeners: this.#listeners,
+      turnId: () => this.#turnId,
+      armClose,
+    });
     if (options.configure) this.#configure(options.configure);
   }
 
@@ -103,11 +107,11 @@ export class Agent implements AgentView {
     }
     this.#toolSet.configure(built.tools, built.subAgentTools);
     for (const listener of built.listeners) this.#listeners.add(listener);
-    this.#extensions = built.extensions;
+    this.#host.attach(built.extensions);
     this.#snippets = built.snippets;
     for (const handler of built.closeHandlers) this.#armClose(handler);
     try {
-      for (const ext of this.#extensions) ext.bind?.(this.#extensionContext());
+      this.#host.bind();
     } catch (error) {
       this.#closed = true;
       this.#closeHandlers?.fireNow();
@@ -138,7 +142,12 @@ export class Agent implements AgentView {
 
   /** Extensions bound to this agent. */
   get extensions(): readonly Extension[] {
-    return this.#extensions;
+    return this.#host.extensions;
+  }
+
+  /** The runtime taint gate (sub-agents inherit it). */
+  get taintGate(): TaintGate | undefined {
+    return this.#settings.taintGate;
   }
 
   /** Context window of the current model, known after the first turn (`undefined`: unknown). */
@@ -148,7 +157,7 @@ export class Agent implements AgentView {
 
   /** The system prompt sent: base, fixed snippets, extension snippets (re-assembled on clear and load). */
   get systemPrompt(): string {
-    this.#systemPrompt ??= assembleSystemPrompt(this.#base, this.#snippets, this.#extensions);
+    this.#systemPrompt ??= assembleSystemPrompt(this.#base, this.#snippets, this.#host.extensions);
     return this.#systemPrompt;
   }
 
@@ -223,8 +232,7 @@ export class Agent implements AgentView {
 
   #turnContext(userMessage: Content | undefined, options: TurnOptions): TurnContext {
     const listeners = this.#listeners;
-    const emit: Emit = (event) => listeners.emit(event);
-    const hasExtensions = this.#extensions.length > 0;
+    const host = this.#host;
     return {
       ...this.#settings,
       agentId: this.id,
@@ -243,11 +251,12 @@ export class Agent implements AgentView {
       checkpoint: options.checkpoint,
       appContext: options.appContext,
       answerFormat: options.answerFormat,
-      emit,
+      emit: (event) => listeners.emit(event),
       userMessage,
-      extensions: this.#extensions,
-      extensionContext: hasExtensions ? this.#extensionContext() : undefined,
-      extensionInbox: hasExtensions ? this.#inbox : undefined,
+      extensions: host.extensions,
+      extensionContext: host.any ? host.context : undefined,
+      extensionInbox: host.any ? host.inbox : undefined,
+      subAgentListeners: (params) => listeners.forSubAgent(params),
       synthesizer: () => synthesizerChannel(listeners, this.id),
     };
   }
@@ -271,11 +280,7 @@ export class Agent implements AgentView {
     input: Content | undefined,
     options: AskOptions<S> = {},
   ): Promise<Run<OutputOf<S>>> {
-    try {
-      return this.createRun(input, options).execute();
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    return Promise.resolve().then(() => this.createRun(input, options).execute());
   }
 
   /** Asks once, streaming the Run's events; `await stream.run` gives the finished Run. @throws InvalidOptionError */
@@ -292,6 +297,15 @@ export class Agent implements AgentView {
     this.#inFlight = true;
   }
 
+  #exclusively<T>(action: string, work: () => T): T {
+    this.#enter(action);
+    try {
+      return work();
+    } finally {
+      this.#inFlight = false;
+    }
+  }
+
   /** Final answer of the most recent turn: the synthesizer's when it answered, else the last assistant text. */
   lastAssistantContent(): string | undefined {
     return this.#synthAnswer ?? this.#conversation.lastAssistantText();
@@ -304,12 +318,7 @@ export class Agent implements AgentView {
    * calls each extension's `onConversationReset`.
    */
   clearConversation(): void {
-    this.#enter('clear the conversation');
-    try {
-      this.#clear();
-    } finally {
-      this.#inFlight = false;
-    }
+    this.#exclusively('clear the conversation', () => this.#clear());
   }
 
   #clear(): void {
@@ -320,9 +329,8 @@ export class Agent implements AgentView {
     this.stepLimit?.reset();
     this.cancellable?.reset();
     this.interloper?.drain();
-    this.#inbox.drain();
     this.#listeners.emit({ type: 'reset', agentId: this.id, turnId: '' });
-    for (const ext of this.#extensions) ext.onConversationReset?.(this.#extensionContext());
+    this.#host.reset();
   }
 
   /**
@@ -343,19 +351,16 @@ export class Agent implements AgentView {
    */
   loadHistory(history: History): number {
     requireHistory(history);
-    this.#enter('load a history');
-    try {
+    return this.#exclusively('load a history', () => {
       this.#clear();
       const repaired = history.repairInterruptedToolCalls(this.#settings.ids);
       this.#conversation.replace(repaired.messages);
       const loaded = historyLoadedEvent(this.id, repaired.messages);
       this.#models.contextTokens = contextSize(loaded.tokens?.usage);
       this.#listeners.emit(loaded);
-      for (const ext of this.#extensions) ext.onHistoryLoaded?.(this.#extensionContext(), repaired.messages);
+      this.#host.loaded(repaired.messages);
       return repaired.messages.length;
-    } finally {
-      this.#inFlight = false;
-    }
+    });
   }
 
   /**
@@ -381,20 +386,14 @@ export class Agent implements AgentView {
     return this.describe();
   }
 
-  /** This agent's lethal-trifecta picture (its tools, extension contributions and sub-agents). Memoized until the tools change. */
-  trifecta(): TrifectaReport {
-    this.#trifecta ??= agentTrifecta(this.id || 'main', this.#toolSet.tools, this.#extensions);
-    return this.#trifecta;
+  /** This agent as a tool of another agent: `task` in, its final answer out (see {@link agentAsTool}). */
+  asTool(options: AsToolOptions): AnyTool {
+    return agentAsTool(this, options);
   }
 
-  #extensionContext(): ExtensionContext {
-    this.#context ??= extensionContext({
-      agent: this,
-      listeners: this.#listeners,
-      turnId: () => this.#turnId,
-      armClose: (handler) => this.#armClose(handler),
-      inbox: this.#inbox,
-    });
-    return this.#context;
+  /** This agent's lethal-trifecta picture (its tools, extension contributions and sub-agents). Memoized until the tools change. */
+  trifecta(): TrifectaReport {
+    this.#trifecta ??= agentTrifecta(this.id || 'main', this.#toolSet.tools, this.#host.extensions);
+    return this.#trifecta;
   }
 }

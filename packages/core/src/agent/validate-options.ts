@@ -55,6 +55,7 @@ export function validateAgentOptions(options: AgentOptions): void {
         'a positive integer (1 or more)',
       ],
       acceptTruncated: [isBoolean, 'a boolean'],
+      taintGate: [isFunction, 'a function (call, signal) => boolean | Promise<boolean>'],
       stepRunner: [hasMethods('model', 'tool', 'input'), 'a StepRunner (model, tool and input methods)'],
       ids: [hasMethods('next'), 'an IdSource (an object with a next method)'],
       clock: [hasMethods('now'), 'a Clock (an object with a now method)'],

@@ -3,6 +3,7 @@ import type { Interloper } from '../controls/interloper.ts';
 import type { StepLimit } from '../controls/step-limit.ts';
 import type { History } from '../history/history.ts';
 import type { Model } from '../model/model.ts';
+import type { TaintGate } from '../taint/taint-gate.ts';
 import type { AnyTool } from '../tool/define-tool.ts';
 
 /**
@@ -25,6 +26,8 @@ export interface AgentView {
   readonly stepLimit: StepLimit | undefined;
   readonly cancellable: Cancellable | undefined;
   readonly interloper: Interloper | undefined;
+  /** The runtime taint gate, for extensions that build sub-agents (they inherit it). */
+  readonly taintGate: TaintGate | undefined;
   /** The assembled system prompt. */
   readonly systemPrompt: string;
   /** True while a turn runs. */

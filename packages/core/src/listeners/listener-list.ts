@@ -43,7 +43,17 @@ export class ListenerList {
    * instance. A snapshot: listeners added to this list later do not join it.
    */
   forSubAgent(params: SubAgentParams): ListenerList {
-    return new ListenerList(this.#listeners.map((l) => (l.forSubAgent ? l.forSubAgent(params) : l)));
+    const views: Listener[] = [];
+    for (const l of this.#listeners) {
+      const view = l.forSubAgent ? l.forSubAgent(params) : l;
+      if (view !== undefined) views.push(view);
+    }
+    return new ListenerList(views);
+  }
+
+  /** The listeners, in order (a snapshot), e.g. to hand a sub-agent's list to its configurator. */
+  get listeners(): readonly Listener[] {
+    return this.#listeners;
   }
 
   /** Display names, for `describe()`. */

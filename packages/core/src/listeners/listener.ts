@@ -23,9 +23,11 @@ export interface Listener {
   onEvent(event: AgentEvent): void;
   /**
    * The listener a sub-agent should use. Absent means "the same instance"
-   * (an event list shared by reference); a renderer returns an indented copy.
+   * (an event list shared by reference); a renderer returns an indented copy;
+   * `undefined` means sub-agents get none (a listener that acts on its own
+   * agent's tool calls, such as path activation).
    */
-  forSubAgent?(params: SubAgentParams): Listener;
+  forSubAgent?(params: SubAgentParams): Listener | undefined;
 }
 
 /** Display name of a listener, for `describe()`. */

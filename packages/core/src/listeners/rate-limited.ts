@@ -86,8 +86,9 @@ export class RateLimited implements Listener {
   }
 
   /** Rate-limits the inner listener's sub-agent view the same way. */
-  forSubAgent(params: SubAgentParams): RateLimited {
+  forSubAgent(params: SubAgentParams): RateLimited | undefined {
     const inner = this.#inner.forSubAgent ? this.#inner.forSubAgent(params) : this.#inner;
+    if (inner === undefined) return undefined;
     return new RateLimited(inner, { maxPerSecond: 1000 / this.#interval, clock: this.#clock });
   }
 }

@@ -1,6 +1,7 @@
 import { CancelledError } from '../controls/cancellable.ts';
 import { StepLimitExceeded } from '../controls/step-limit.ts';
 import type { ToolCall } from '../messages/message.ts';
+import { taintCheck } from '../taint/taint-check.ts';
 import { executeToolCall } from '../tool/execute-tool-call.ts';
 import { failureText } from '../tool/failure-text.ts';
 import type { ToolContext } from '../tool/tool.ts';
@@ -183,6 +184,10 @@ function startCall(
     const tool = tools.byName.get(call.name);
     if (!tool)
       return { kind: 'error', result: `Error: ${new UnknownToolError(call.name, tools.names()).message}` };
+    const { signal, taintGate: gate } = ctx;
+    const messages = ctx.conversation.entries;
+    const refused = await taintCheck(tool, call, { agentId, tools: tools.byName, messages, gate, signal });
+    if (refused !== undefined) return { kind: 'error', result: refused };
     const context: ToolContext = {
       signal: ctx.signal,
       agentId,
@@ -190,6 +195,7 @@ function startCall(
       idempotencyKey,
       appContext: ctx.appContext,
       emit: (name, data) => ctx.emit({ type: 'domain', agentId, turnId, name, data }),
+      subAgentListeners: ctx.subAgentListeners,
     };
     const options = ctx.maxResultTokens === undefined ? {} : { maxResultTokens: ctx.maxResultTokens };
     const outcome = await executeToolCall(tool, { ...call, ...parsed }, context, options);

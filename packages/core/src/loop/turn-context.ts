@@ -4,8 +4,11 @@ import type { Emit } from '../events/events.ts';
 import type { Extension, ExtensionContext } from '../extensions/extension.ts';
 import type { Clock } from '../ids/clock.ts';
 import type { IdSource } from '../ids/id-source.ts';
+import type { SubAgentParams } from '../listeners/listener.ts';
+import type { ListenerList } from '../listeners/listener-list.ts';
 import type { Content } from '../messages/content.ts';
 import type { Model } from '../model/model.ts';
+import type { TaintGate } from '../taint/taint-gate.ts';
 import type { ToolLoopGuard } from '../tool-loop/tool-loop-guard.ts';
 import type { AnswerFormat } from './answer-format.ts';
 import type { CompactionSettings } from './compact.ts';
@@ -81,6 +84,10 @@ export interface TurnContext {
   readonly extensionContext: ExtensionContext | undefined;
   /** What extensions queued with `interject` (absent when the agent has no extensions). */
   readonly extensionInbox: Interloper | undefined;
+  /** Confirms egress calls once untrusted content is in the conversation; none refuses them. */
+  readonly taintGate: TaintGate | undefined;
+  /** The listener list a nested agent started by a tool (a sub-agent, an agent used as a tool) uses. */
+  readonly subAgentListeners: (params: SubAgentParams) => ListenerList;
   /** The id and emitter the synthesizer uses (a sub-agent view of the listeners). */
   readonly synthesizer: () => { readonly agentId: string; readonly emit: Emit };
 }

@@ -1,7 +1,6 @@
 import type { TurnOptions } from '../agent/agent-options.ts';
 import { CancelledError } from '../controls/cancellable.ts';
 import { errorInfo } from '../errors/error-info.ts';
-import type { AgentEvent } from '../events/events.ts';
 import type { History } from '../history/history.ts';
 import type { Clock } from '../ids/clock.ts';
 import type { Listener } from '../listeners/listener.ts';
@@ -11,6 +10,7 @@ import { structuredAnswer } from '../structured/structured-answer.ts';
 import type { Interjections } from './interjections.ts';
 import { DeadlineExceededError } from './run-errors.ts';
 import type { RunEvent, RunTerminalEvent } from './run-events.ts';
+import { runListener } from './run-listener.ts';
 import { type AskOptions, deadlineAt } from './run-options.ts';
 import type { RunResources } from './run-resources.ts';
 import { type OpenSession, openSession } from './run-session.ts';
@@ -78,23 +78,20 @@ async function execute(work: RunWork): Promise<RunEnd> {
   const meter = new UsageMeter(options.prices);
   let lastAnswer = '';
   work.emit({ type: 'run-start', runId, sessionId: options.session?.id, at: startedAt });
-  const unsubscribe = agent.subscribe({
-    name: 'Run',
-    onEvent: (event: AgentEvent) => {
-      if (event.type === 'tokens') meter.add(event);
-      if (event.agentId !== agent.id) {
-        if (options.includeAgentEvents) {
-          const source = { agentId: event.agentId, path: `/${event.agentId}`, parentOperationId: runId };
-          work.emit({ type: 'agent-stream', runId, source, event });
-        }
-        return;
-      }
-      if (event.type === 'assistant') lastAnswer = event.text;
-      work.emit(event);
-      const delivered = interjections.observe(event);
-      if (delivered > 0) work.emit({ type: 'interjection-delivered', runId, count: delivered });
-    },
-  });
+  const unsubscribe = agent.subscribe(
+    runListener(agent.id, {
+      runId,
+      meter,
+      includeAgentEvents: options.includeAgentEvents === true,
+      emit: work.emit,
+      own: (event) => {
+        if (event.type === 'assistant') lastAnswer = event.text;
+        work.emit(event);
+        const delivered = interjections.observe(event);
+        if (delivered > 0) work.emit({ type: 'interjection-delivered', runId, count: delivered });
+      },
+    }),
+  );
   const stop = stopSignal(work.cancel, options.signal, deadlineAt(options.deadline, startedAt), clock);
   const { signal } = stop;
   let outcome: RunOutcome;

@@ -1,3 +1,5 @@
+import type { SubAgentParams } from '../listeners/listener.ts';
+import type { ListenerList } from '../listeners/listener-list.ts';
 import type { Content } from '../messages/content.ts';
 import type { JsonSchema } from '../model/tool-spec.ts';
 import type { TrifectaLegs } from '../trifecta/legs.ts';
@@ -22,6 +24,13 @@ export interface ToolContext {
   readonly appContext?: unknown;
   /** Emits a domain event to the agent's listeners (e.g. a progress note). */
   emit(name: string, data?: unknown): void;
+  /**
+   * The listeners a nested agent this tool starts (a sub-agent, an agent used
+   * as a tool) should use: each of this agent's listeners' sub-agent views, so
+   * the nested agent's events and usage reach the same places, once. The
+   * loop always provides it; a context built by hand (a tool's unit test) may not.
+   */
+  subAgentListeners?(params: SubAgentParams): ListenerList;
 }
 
 /** What a tool returns: text, or rich content (text + images) for multimodal models. */
