@@ -1,0 +1,60 @@
+import {
+  type AnyTool,
+  type ChannelEgress,
+  capEgress,
+  combineLegs,
+  NONE,
+  params,
+  relabelInbound,
+  type ToolContext,
+  type TrifectaLegs,
+  type TrifectaNode,
+  trifectaReport,
+} from '@kodama/core';
+
+/** What the `agent` tool calls back into. */
+export interface AgentToolHost {
+  /** Runs `task` on a fresh sub-agent of persona `name`; resolves with its answer (or `Error: ...`). */
+  run(name: string, task: string, context: ToolContext): Promise<string>;
+  /** The persona nodes, for the tool's own legs. */
+  legs(): readonly TrifectaNode[];
+  readonly channel: ChannelEgress;
+}
+
+const DESCRIPTION = `Starts a sub-agent of the named persona on one task and returns its final answer.
+Usage:
+- The sub-agent sees only the task: include the goal, the context and what to return.
+- Independent tasks can go to several sub-agents in one response; they run at the same time.
+- The personas are listed in <available_agents>.`;
+
+/**
+ * The `agent` tool: `name` (one of `personaNames`, an enum in its schema) and
+ * `task`. Its trifecta legs are what its personas bring back across the
+ * boundary (each persona's subtree demoted by `relabelInbound` and squeezed
+ * through the channel), read when asked, because the personas' tools are
+ * resolved only once the agent is built. They are what the runtime taint gate
+ * reads: an answer from a web researcher taints the conversation.
+ */
+export function agentTool(personaNames: readonly string[], host: AgentToolHost): AnyTool {
+  const names = personaNames as readonly [string, ...string[]];
+  const parameters = params()
+    .requiredEnum('name', names, 'The persona to start.')
+    .requiredString('task', 'The complete task for the sub-agent.')
+    .build();
+  return {
+    name: 'agent',
+    description: DESCRIPTION,
+    parameters,
+    sequential: false,
+    get trifectaLegs(): TrifectaLegs {
+      return host
+        .legs()
+        .map((node) => capEgress(relabelInbound(trifectaReport(node).legs), host.channel))
+        .reduce(combineLegs, NONE);
+    },
+    execute: (args: unknown, context: ToolContext) => {
+      const { name, task } = args as { name: string; task: string };
+      return host.run(name, task, context);
+    },
+  };
+}

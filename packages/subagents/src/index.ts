@@ -1,0 +1,10 @@
+/**
+ * @kodama/subagents: personas and the `agent` tool that starts them, the
+ * bundled RESEARCHER, FILE_MINER and REVIEWER, and persona files.
+ */
+export { type AgentToolHost, agentTool } from './agent-tool.ts';
+export { availableAgentsBlock } from './available-agents.ts';
+export { BUNDLED_PERSONAS, FILE_MINER, RESEARCHER, REVIEWER } from './bundled.ts';
+export { definePersona, PERSONA_NAME_PATTERN, type Persona, PersonaError } from './persona.ts';
+export { runSubAgent, type SubAgentSpec } from './spawn.ts';
+export { AGENT_TOOL, type SubAgentsOptions, subAgents } from './sub-agents.ts';

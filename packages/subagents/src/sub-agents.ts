@@ -1,0 +1,159 @@
+import type {
+  AnyTool,
+  ChannelEgress,
+  Configurator,
+  Extension,
+  ExtensionContext,
+  TrifectaContribution,
+  TrifectaNode,
+} from '@kodama/core';
+import { agentTool } from './agent-tool.ts';
+import { availableAgentsBlock } from './available-agents.ts';
+import { definePersona, type Persona, PersonaError } from './persona.ts';
+import { personaNode } from './persona-node.ts';
+import { runSubAgent } from './spawn.ts';
+
+/** Options of {@link subAgents}. */
+export interface SubAgentsOptions {
+  /** The personas the `agent` tool can start (at least one). */
+  readonly personas: readonly Persona[];
+  /**
+   * How many levels of sub-agents may exist below the main agent when a
+   * persona lists `agent` itself; default 2. Below the limit no `agent` tool is given.
+   */
+  readonly depthLimit?: number;
+  /**
+   * Whether a person sees a sub-agent's answer before anything can act on it
+   * (`human-reviewed`) or not (`unreviewed`, the default): the trifecta channel.
+   */
+  readonly channelEgress?: ChannelEgress;
+}
+
+/** The tool name that starts a sub-agent (and, in a persona's toolNames, lets it start its own). */
+export const AGENT_TOOL = 'agent';
+
+/** The state one agent's `agent` tool shares: personas, depth, the resolved tools, the id counter. */
+class SubAgents implements Extension {
+  readonly name = 'subagents';
+  readonly #personas: ReadonlyMap<string, Persona>;
+  readonly #options: Required<Omit<SubAgentsOptions, 'personas'>>;
+  readonly #depth: number;
+  readonly #indexPrefix: string;
+  #context: ExtensionContext | undefined;
+  #toolsOf = new Map<string, readonly AnyTool[]>();
+  #next = 0;
+
+  constructor(
+    personas: readonly Persona[],
+    options: Required<Omit<SubAgentsOptions, 'personas'>>,
+    depth: number,
+    indexPrefix: string,
+  ) {
+    this.#personas = new Map(personas.map((p) => [p.name, p]));
+    this.#options = options;
+    this.#depth = depth;
+    this.#indexPrefix = indexPrefix;
+  }
+
+  configure(c: Configurator): void {
+    c.addTool(
+      agentTool([...this.#personas.keys()], {
+        run: (name, task, ctx) => this.#run(name, task, ctx.signal, ctx.subAgentListeners),
+        legs: () => this.#nodes(this.#depth + 1),
+        channel: this.#options.channelEgress,
+      }),
+    );
+  }
+
+  /** Resolves every persona's tools now that the agent is built: an unknown name fails construction. */
+  bind(context: ExtensionContext): void {
+    this.#context = context;
+    const { tools, subAgentTools } = context.agent;
+    const byName = new Map([...tools, ...subAgentTools].map((t) => [t.name, t]));
+    for (const persona of this.#personas.values()) {
+      const resolved: AnyTool[] = [];
+      for (const name of persona.toolNames) {
+        if (name === AGENT_TOOL) continue;
+        const tool = byName.get(name);
+        if (!tool) {
+          const known = [...byName.keys()].filter((n) => n !== AGENT_TOOL).join(', ') || 'none';
+          throw new PersonaError(
+            `persona "${persona.name}" names the tool "${name}", which this agent does not have (its tools: ${known})`,
+          );
+        }
+        resolved.push(tool);
+      }
+      this.#toolsOf.set(persona.name, resolved);
+    }
+  }
+
+  systemPromptSnippets(): readonly string[] {
+    return [availableAgentsBlock([...this.#personas.values()])];
+  }
+
+  trifectaContribution(): TrifectaContribution {
+    return { children: this.#nodes(this.#depth + 1) };
+  }
+
+  #nests(persona: Persona, childDepth: number): boolean {
+    return persona.toolNames.includes(AGENT_TOOL) && childDepth < this.#options.depthLimit;
+  }
+
+  #nodes(childDepth: number): TrifectaNode[] {
+    return [...this.#personas.values()].map((p) =>
+      personaNode(p, this.#toolsOf.get(p.name) ?? [], this.#options.channelEgress, () =>
+        this.#nests(p, childDepth) ? this.#nodes(childDepth + 1) : [],
+      ),
+    );
+  }
+
+  async #run(
+    name: string,
+    task: string,
+    signal: AbortSignal,
+    views: ((params: { id: string; maxSteps?: number }) => import('@kodama/core').ListenerList) | undefined,
+  ): Promise<string> {
+    const persona = this.#personas.get(name);
+    const parent = this.#context?.agent;
+    if (!persona || !parent)
+      return `Error: unknown agent "${name}". Available agents: ${[...this.#personas.keys()].join(', ')}`;
+    const index = `${this.#indexPrefix}${this.#next++}`;
+    const id = `${persona.name} ${index}`;
+    const childDepth = this.#depth + 1;
+    const nested = this.#nests(persona, childDepth)
+      ? new SubAgents([...this.#personas.values()], this.#options, childDepth, `${index}_`)
+      : undefined;
+    const params = { id, maxSteps: persona.maxSteps };
+    const listeners = views ? views(params) : this.#context?.subAgentListeners(params);
+    return runSubAgent(
+      { id, persona, parent, tools: this.#toolsOf.get(name) ?? [], nested, listeners },
+      task,
+      signal,
+    );
+  }
+}
+
+/**
+ * Sub-agents as an extension: an `agent` tool (persona `name` + `task`) that
+ * runs the task on a fresh agent of that persona and answers with its final
+ * answer, an `<available_agents>` block in the system prompt, and a child per
+ * persona in the agent's trifecta tree. Sub-agents do not inherit extensions:
+ * only a persona that lists `agent` can start sub-agents of its own, down to
+ * `depthLimit`.
+ *
+ * @throws PersonaError for an invalid persona, none at all, or two with one name;
+ *   when the agent is built, for a persona naming a tool the agent does not have.
+ */
+export function subAgents(options: SubAgentsOptions): Extension {
+  const personas = (options.personas ?? []).map(definePersona);
+  if (personas.length === 0) throw new PersonaError('subAgents needs at least one persona');
+  const seen = new Set<string>();
+  for (const p of personas) {
+    if (seen.has(p.name)) throw new PersonaError(`two personas are named "${p.name}"`);
+    seen.add(p.name);
+  }
+  const depthLimit = options.depthLimit ?? 2;
+  if (!Number.isSafeInteger(depthLimit) || depthLimit < 1)
+    throw new PersonaError(`depthLimit must be a positive integer, got ${String(depthLimit)}`);
+  return new SubAgents(personas, { depthLimit, channelEgress: options.channelEgress ?? 'unreviewed' }, 0, '');
+}
