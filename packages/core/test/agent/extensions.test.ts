@@ -154,6 +154,7 @@ describe('extensions and configure', () => {
     scriptedAgent([], {
       configureMore: (c) => {
         c.addListener(shared);
+        c.addListener({ name: 'parent-only', onEvent: () => {}, forSubAgent: () => undefined });
         c.addExtension({
           name: 'grab',
           bind: (x) => {
@@ -165,6 +166,8 @@ describe('extensions and configure', () => {
     const sub = ctx!.subAgentListeners({ id: 'sub 0' });
     sub.emit({ type: 'reset', agentId: 'sub 0', turnId: '' });
     assert.equal(shared.events.at(-1)?.agentId, 'sub 0', 'an event list is shared by reference');
+    assert.equal(sub.listeners.length, 2, 'the shared list and the opted-out listener is absent');
+    assert.ok(!sub.listeners.some((l) => l.name === 'parent-only'));
   });
 });
 
