@@ -1,52 +1,61 @@
-import { readdir, realpath, stat } from 'node:fs/promises';
+import { type Dirent, readdirSync, realpathSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { isInside } from '../paths/is-inside.ts';
 import type { SkillFile } from './skill-from-frontmatter.ts';
 import type { SkillWarning } from './skill-warning.ts';
 
 /**
- * Every `SKILL.md` one level under the given skills directories, in
- * precedence order (directory order, then entry name). Missing directories
- * are skipped silently; an unreadable one is a warning. Each skill's
- * directory is resolved through symlinks to decide whether it lies in the
- * project and whether it comes from a dependency (`node_modules`).
+ * The `SKILL.md` candidates one level under the given skills directories, in
+ * precedence order (directory order, then entry name): every subdirectory,
+ * or symlink, whose `SKILL.md` may exist (the reader finds out). Missing
+ * directories are skipped silently; one that cannot be listed is a warning.
+ * Each skill's directory is judged by where it really lives (symlinks
+ * resolved) for whether it is in the project and whether it comes from a
+ * dependency (`node_modules`).
  */
-export async function listSkillFiles(
-  dirs: readonly string[],
-  root: string,
-  warnings: SkillWarning[],
-): Promise<SkillFile[]> {
-  const realRoot = await realpath(root).catch(() => root);
-  const perDir = await Promise.all(dirs.map((dir) => entriesOf(dir)));
-  for (const listed of perDir) if (listed.warning) warnings.push(listed.warning);
-  const candidates = dirs.flatMap((dir, i) => perDir[i]!.names.map((name) => ({ dir, name })));
-  const files = await Promise.all(
-    candidates.map(async ({ dir, name }): Promise<SkillFile | undefined> => {
-      const baseDir = join(dir, name);
-      const location = join(baseDir, 'SKILL.md');
-      const info = await stat(location).catch(() => undefined);
-      if (!info?.isFile()) return undefined;
-      const real = await realpath(baseDir).catch(() => baseDir);
-      return {
-        location,
+export function listSkillFiles(dirs: readonly string[], root: string, warnings: SkillWarning[]): SkillFile[] {
+  const realRoot = realOrSelf(root);
+  const files: SkillFile[] = [];
+  for (const dir of dirs) {
+    const entries = entriesOf(dir, warnings);
+    if (entries.length === 0) continue;
+    const realDir = realOrSelf(dir);
+    for (const entry of entries) {
+      if (!entry.isDirectory() && !entry.isSymbolicLink()) continue;
+      const baseDir = join(dir, entry.name);
+      const real = entry.isSymbolicLink() ? realOrSelf(baseDir) : join(realDir, entry.name);
+      files.push({
+        location: join(baseDir, 'SKILL.md'),
         source: dir,
         inProject: isInside(real, realRoot),
         fromDependency: real.split(sep).includes('node_modules'),
-      };
-    }),
-  );
-  return files.filter((f) => f !== undefined);
+      });
+    }
+  }
+  return files;
 }
 
-async function entriesOf(dir: string): Promise<{ names: string[]; warning?: SkillWarning }> {
+function entriesOf(dir: string, warnings: SkillWarning[]): Dirent[] {
   try {
-    return { names: (await readdir(dir)).sort() };
+    return readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { names: [] };
-    return {
-      names: [],
-      warning: { location: dir, message: `cannot list this skills directory (${code ?? error}); skipped` },
-    };
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') {
+      warnings.push({
+        location: dir,
+        message: `cannot list this skills directory (${code ?? error}); skipped`,
+      });
+    }
+    return [];
+  }
+}
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
   }
 }

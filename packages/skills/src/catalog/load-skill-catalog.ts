@@ -20,33 +20,34 @@ export interface LoadSkillCatalogOptions {
  * Scans the search bases for skills: every `<dir>/SKILL.md` one level under
  * `.kodama/skills`, `.claude/skills` and `.agents/skills` of the project
  * root, then of the home directory. Only frontmatter is read (bodies load
- * when the `skill` tool asks). Never throws for a skill's content: what is
- * wrong becomes a warning, and only a skill with no description (or no
+ * when the `skill` tool asks), with synchronous reads (see
+ * `readFrontmatter`). Never throws for a skill's content: what is wrong
+ * becomes a warning, and only a skill with no description (or no
  * frontmatter) is skipped.
  */
 export async function loadSkillCatalog(options: LoadSkillCatalogOptions): Promise<SkillCatalog> {
   const root = resolve(options.root);
   const home = options.home === null ? undefined : (options.home ?? homedir());
   const warnings: SkillWarning[] = [];
-  const files = await listSkillFiles(skillDirectories(root, home), root, warnings);
-  const readings = await Promise.all(files.map((file) => readSkill(file)));
   const skills: Skill[] = [];
-  for (const reading of readings) {
+  for (const file of listSkillFiles(skillDirectories(root, home), root, warnings)) {
+    const reading = readSkill(file);
     warnings.push(...reading.warnings);
     if (reading.skill) skills.push(reading.skill);
   }
   return new SkillCatalog(skills, warnings);
 }
 
-async function readSkill(file: SkillFile): Promise<{ skill?: Skill; warnings: readonly SkillWarning[] }> {
-  let read: Awaited<ReturnType<typeof readFrontmatter>>;
+function readSkill(file: SkillFile): { skill?: Skill; warnings: readonly SkillWarning[] } {
+  let read: ReturnType<typeof readFrontmatter>;
   try {
-    read = await readFrontmatter(file.location);
+    read = readFrontmatter(file.location);
   } catch (error) {
     return {
       warnings: [{ location: file.location, message: `cannot be read (${errorText(error)}); skipped` }],
     };
   }
+  if (read.kind === 'missing') return { warnings: [] };
   if (read.kind === 'none') {
     return { warnings: [{ location: file.location, message: 'no frontmatter (--- lines); skipped' }] };
   }

@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { splitFrontmatter } from './split-frontmatter.ts';
 
 /** How far into a `SKILL.md` the closing `---` is looked for. */
@@ -10,22 +10,34 @@ const CHUNK_BYTES = 4096;
 export type FrontmatterRead =
   | { readonly kind: 'yaml'; readonly yaml: string }
   | { readonly kind: 'none' }
-  | { readonly kind: 'unclosed' };
+  | { readonly kind: 'unclosed' }
+  /** No such file (or not a file): the folder is not a skill. */
+  | { readonly kind: 'missing' };
+
+const MISSING = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
 
 /**
  * Reads the frontmatter of a file without reading its body: 4 KB at a time
- * until the closing `---` line, at most {@link MAX_FRONTMATTER_BYTES}. A 1 MB
- * `SKILL.md` costs one or two small reads.
+ * until the closing `---` line, at most {@link MAX_FRONTMATTER_BYTES}, so a
+ * 1 MB `SKILL.md` costs one small read. Synchronous on purpose: a catalog
+ * scan is a burst of tiny reads, each far cheaper than a thread-pool round
+ * trip, and parsing the YAML that follows holds the thread anyway.
  *
- * @throws the file system's error when the file cannot be opened or read.
+ * @throws the file system's error when the file exists but cannot be read.
  */
-export async function readFrontmatter(file: string): Promise<FrontmatterRead> {
-  const handle = await open(file, 'r');
+export function readFrontmatter(file: string): FrontmatterRead {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (error) {
+    if (MISSING.has((error as NodeJS.ErrnoException).code ?? '')) return { kind: 'missing' };
+    throw error;
+  }
   try {
     let buffer = Buffer.alloc(0);
     for (;;) {
       const chunk = Buffer.alloc(CHUNK_BYTES);
-      const { bytesRead } = await handle.read(chunk, 0, CHUNK_BYTES, buffer.length);
+      const bytesRead = readSync(fd, chunk, 0, CHUNK_BYTES, buffer.length);
       const complete = bytesRead < CHUNK_BYTES;
       buffer = Buffer.concat([buffer, chunk.subarray(0, bytesRead)]);
       const split = splitFrontmatter(buffer.toString('utf8'), complete);
@@ -33,7 +45,10 @@ export async function readFrontmatter(file: string): Promise<FrontmatterRead> {
       if (split !== 'unclosed') return { kind: 'yaml', yaml: split.yaml };
       if (complete || buffer.length >= MAX_FRONTMATTER_BYTES) return { kind: 'unclosed' };
     }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EISDIR') return { kind: 'missing' };
+    throw error;
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
