@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadSkillCatalog, PathActivationListener, PathMatcher, sealedActivation } from '../src/index.ts';
+import { loadSkillCatalog, PathActivationListener, PathMatcher } from '../src/index.ts';
 
 const SKILLS = 1000;
 const BODY = `${'Step: do the careful thing, then check it. '.repeat(2)}\n`.repeat(120).slice(0, 10 * 1024);
