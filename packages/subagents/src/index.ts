@@ -6,5 +6,6 @@ export { type AgentToolHost, agentTool } from './agent-tool.ts';
 export { availableAgentsBlock } from './available-agents.ts';
 export { BUNDLED_PERSONAS, FILE_MINER, RESEARCHER, REVIEWER } from './bundled.ts';
 export { definePersona, PERSONA_NAME_PATTERN, type Persona, PersonaError } from './persona.ts';
+export { loadPersonaFile, PersonaFileError, type PersonaSpec } from './persona-file.ts';
 export { runSubAgent, type SubAgentSpec } from './spawn.ts';
 export { AGENT_TOOL, type SubAgentsOptions, subAgents } from './sub-agents.ts';

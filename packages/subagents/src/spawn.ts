@@ -1,3 +1,4 @@
+import { getMaxListeners, setMaxListeners } from 'node:events';
 import {
   Agent,
   type AgentView,
@@ -48,12 +49,37 @@ export async function runSubAgent(spec: SubAgentSpec, task: string, signal: Abor
       if (spec.nested) c.addExtension(spec.nested);
     },
   });
+  const link = linkedSignal(signal);
   try {
-    return await child.turn(task, { signal });
+    return await child.turn(task, { signal: link.signal });
   } catch (error) {
     if (signal.aborted || CancelledError.isInstance(error)) throw error;
     return `Error: ${persona.name} failed: ${error instanceof Error ? error.message : String(error)}`;
   } finally {
+    link.dispose();
     await child.close();
   }
+}
+
+/**
+ * A signal that follows `parent` through one listener, which is counted in
+ * the parent's listener limit: fifty children of one batch are fifty
+ * legitimate listeners, not the leak Node's warning at eleven suspects.
+ */
+function linkedSignal(parent: AbortSignal): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(parent.reason);
+  if (parent.aborted) onAbort();
+  else {
+    setMaxListeners(getMaxListeners(parent) + 1, parent);
+    parent.addEventListener('abort', onAbort, { once: true });
+  }
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      if (parent.aborted) return;
+      parent.removeEventListener('abort', onAbort);
+      setMaxListeners(Math.max(getMaxListeners(parent) - 1, 10), parent);
+    },
+  };
 }
