@@ -16,7 +16,7 @@ import { type ScriptedServer, startOpenAICompatibleServer } from '@kodama/testki
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '..');
 /** Every package a user can install, by folder. */
-const PUBLIC = ['core', 'models', 'testkit', 'tools', 'workspace', 'sqlite', 'cli'];
+const PUBLIC = ['core', 'models', 'testkit', 'tools', 'workspace', 'sqlite', 'subagents', 'cli'];
 /** The ones installed and run below: the library pair, and the command with what it needs. */
 const LIBRARY = ['core', 'models'];
 const COMMAND = ['core', 'models', 'tools', 'workspace', 'sqlite', 'cli'];
@@ -92,6 +92,7 @@ test('every public package is publishable: not private, one version, one engines
     '@kodama/core',
     '@kodama/models',
     '@kodama/sqlite',
+    '@kodama/subagents',
     '@kodama/testkit',
     '@kodama/tools',
     '@kodama/workspace',
@@ -123,10 +124,13 @@ test('each tarball holds the compiled output, its declarations, package.json and
           p === 'README.md' ||
           bins.has(p) ||
           /^dist\/.*\.(js|d\.ts)$/.test(p) ||
-          (name === '@kodama/testkit' && /^scripts\/[\w-]+\.json$/.test(p))
+          (name === '@kodama/testkit' && /^scripts\/[\w-]+\.json$/.test(p)) ||
+          (name === '@kodama/subagents' && /^prompts\/[\w-]+\.txt$/.test(p))
         ),
     );
     assert.deepEqual(stray, [], `${name} ships files outside dist/*.js, dist/*.d.ts, its bin and README.md`);
+    if (name === '@kodama/subagents')
+      assert.ok(paths.includes('prompts/researcher.txt'), 'the persona prompts ship');
     for (const bin of bins) assert.ok(paths.includes(bin), `${name} lacks its bin ${bin}`);
   }
 });
