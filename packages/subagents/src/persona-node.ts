@@ -2,15 +2,14 @@ import { type AnyTool, type ChannelEgress, type TrifectaNode, trifectaNode } fro
 import type { Persona } from './persona.ts';
 
 /**
- * A persona's node in the trifecta tree: its tools' legs, the personas it can
- * start in turn (`children`, called only when asked, so a deep tree is built
- * once), and the channel its answers travel through to the parent.
+ * A persona's node in the trifecta tree: its tools' legs, the persona nodes
+ * it can start in turn, and the channel its answers travel through to the parent.
  */
 export function personaNode(
   persona: Persona,
   tools: readonly AnyTool[],
   channelEgress: ChannelEgress,
-  children: () => readonly TrifectaNode[],
+  children: readonly TrifectaNode[],
 ): TrifectaNode {
-  return trifectaNode(persona.name, { tools, children: children(), channelEgress });
+  return trifectaNode(persona.name, { tools, children, channelEgress });
 }

@@ -4,6 +4,7 @@ import type {
   Configurator,
   Extension,
   ExtensionContext,
+  ToolContext,
   TrifectaContribution,
   TrifectaNode,
 } from '@kodama/core';
@@ -58,7 +59,7 @@ class SubAgents implements Extension {
   configure(c: Configurator): void {
     c.addTool(
       agentTool([...this.#personas.keys()], {
-        run: (name, task, ctx) => this.#run(name, task, ctx.signal, ctx.subAgentListeners),
+        run: (name, task, ctx) => this.#run(name, task, ctx),
         legs: () => this.#nodes(this.#depth + 1),
         channel: this.#options.channelEgress,
       }),
@@ -100,19 +101,13 @@ class SubAgents implements Extension {
   }
 
   #nodes(childDepth: number): TrifectaNode[] {
-    return [...this.#personas.values()].map((p) =>
-      personaNode(p, this.#toolsOf.get(p.name) ?? [], this.#options.channelEgress, () =>
-        this.#nests(p, childDepth) ? this.#nodes(childDepth + 1) : [],
-      ),
-    );
+    return [...this.#personas.values()].map((p) => {
+      const children = this.#nests(p, childDepth) ? this.#nodes(childDepth + 1) : [];
+      return personaNode(p, this.#toolsOf.get(p.name) ?? [], this.#options.channelEgress, children);
+    });
   }
 
-  async #run(
-    name: string,
-    task: string,
-    signal: AbortSignal,
-    views: ((params: { id: string; maxSteps?: number }) => import('@kodama/core').ListenerList) | undefined,
-  ): Promise<string> {
+  async #run(name: string, task: string, ctx: ToolContext): Promise<string> {
     const persona = this.#personas.get(name);
     const parent = this.#context?.agent;
     if (!persona || !parent)
@@ -124,11 +119,12 @@ class SubAgents implements Extension {
       ? new SubAgents([...this.#personas.values()], this.#options, childDepth, `${index}_`)
       : undefined;
     const params = { id, maxSteps: persona.maxSteps };
-    const listeners = views ? views(params) : this.#context?.subAgentListeners(params);
+    // The turn's listener views; a tool context built by hand has none, then the agent's own.
+    const listeners = ctx.subAgentListeners?.(params) ?? this.#context?.subAgentListeners(params);
     return runSubAgent(
       { id, persona, parent, tools: this.#toolsOf.get(name) ?? [], nested, listeners },
       task,
-      signal,
+      ctx.signal,
     );
   }
 }
