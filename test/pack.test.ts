@@ -19,7 +19,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const PUBLIC = ['core', 'models', 'testkit', 'tools', 'workspace', 'sqlite', 'subagents', 'cli'];
 /** The ones installed and run below: the library pair, and the command with what it needs. */
 const LIBRARY = ['core', 'models'];
-const COMMAND = ['core', 'models', 'tools', 'workspace', 'sqlite', 'cli'];
+const COMMAND = ['core', 'models', 'tools', 'workspace', 'sqlite', 'subagents', 'cli'];
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 
 /**

@@ -1,0 +1,38 @@
+import type { Extension, Model } from '@kodama/core';
+
+/** The tool name `--tools` accepts for sub-agents; it is no registry's tool. */
+export const AGENT_TOOL_NAME = 'agent';
+
+/** What `--tools agent` (and `--agents <file>`) add to the assistant. */
+export interface SubAgentPlan {
+  /** Tools the personas need that `--tools` did not ask for: built as sub-agent-only tools. */
+  readonly hiddenTools: readonly string[];
+  /** The sub-agents extension (its `agent` tool, `<available_agents>`, the trifecta children). */
+  readonly extension: Extension;
+}
+
+/**
+ * The personas `kodama ask --tools agent` offers: the bundled RESEARCHER,
+ * FILE_MINER and REVIEWER, then those of `--agents <file>` (a file persona
+ * with a bundled name replaces it). Their tools need not be in `--tools`: the
+ * missing ones are built as sub-agent-only tools, which the main model never
+ * sees. A persona's model target is resolved here.
+ *
+ * @throws PersonaFileError for a bad file, ModelTargetError for a bad model target.
+ */
+export async function planSubAgents(
+  requested: readonly string[],
+  agentsFile: string | undefined,
+  resolveTarget: (target: string) => Promise<Model>,
+): Promise<SubAgentPlan> {
+  const { BUNDLED_PERSONAS, loadPersonaFile, subAgents } = await import('@kodama/subagents');
+  const byName = new Map(BUNDLED_PERSONAS.map((p) => [p.name, p]));
+  for (const spec of agentsFile === undefined ? [] : await loadPersonaFile(agentsFile)) {
+    const { model, ...rest } = spec;
+    byName.set(spec.name, model === undefined ? rest : { ...rest, model: await resolveTarget(model) });
+  }
+  const personas = [...byName.values()];
+  const wanted = new Set(personas.flatMap((p) => p.toolNames));
+  const hiddenTools = [...wanted].filter((t) => t !== AGENT_TOOL_NAME && !requested.includes(t));
+  return { hiddenTools, extension: subAgents({ personas }) };
+}
