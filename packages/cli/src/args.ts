@@ -29,6 +29,17 @@ export interface AskArgs {
   readonly store: StoreKind;
   /** `--output-schema <file.json>`: the answer must match this JSON Schema; the validated JSON is printed. */
   readonly outputSchema: string | undefined;
+  /** False with `--no-skills`: no skill catalog is loaded. */
+  readonly skills: boolean;
+}
+
+/** `kodama skills list | show <name>`. */
+export interface SkillsArgs {
+  readonly command: 'skills';
+  readonly action: 'list' | 'show';
+  readonly name: string | undefined;
+  /** `--root`: the project root whose skills are listed (default: the current directory). */
+  readonly root: string | undefined;
 }
 
 /** `kodama sessions list | show <id> | rm <id>`. */
@@ -43,7 +54,7 @@ export interface SessionsArgs {
 }
 
 /** The commands kodama knows; each has a usage text. */
-export type Command = 'ask' | 'sessions' | 'help' | 'version';
+export type Command = 'ask' | 'sessions' | 'skills' | 'help' | 'version';
 
 /** `kodama --help`, `kodama help [<command>]`, `kodama <command> --help`: print a usage to stdout. */
 export interface HelpArgs {
@@ -58,7 +69,7 @@ export interface VersionArgs {
 }
 
 /** What the command line asks for. */
-export type CliArgs = AskArgs | SessionsArgs | HelpArgs | VersionArgs;
+export type CliArgs = AskArgs | SessionsArgs | SkillsArgs | HelpArgs | VersionArgs;
 
 /**
  * A command line kodama cannot act on; the message says what to type instead
@@ -81,7 +92,7 @@ export class UsageError extends Error {
 /** The default tool set of `kodama ask`. */
 export const DEFAULT_TOOLS: readonly string[] = ['calculator'];
 
-const COMMANDS: readonly Command[] = ['ask', 'sessions', 'help', 'version'];
+const COMMANDS: readonly Command[] = ['ask', 'sessions', 'skills', 'help', 'version'];
 
 function isCommand(value: string): value is Command {
   return (COMMANDS as readonly string[]).includes(value);
@@ -95,6 +106,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (command === '--version' || command === '-v') return { command: 'version' };
   if (command === 'ask') return parseAsk(rest);
   if (command === 'sessions') return parseSessions(rest);
+  if (command === 'skills') return parseSkills(rest);
   if (command === 'help') return parseHelp(rest);
   if (command === 'version') return parseVersion(rest);
   throw new UsageError(`unknown command "${command}". Try: kodama ask "<prompt>"`);
@@ -136,6 +148,7 @@ function parseAsk(args: readonly string[]): AskArgs | HelpArgs {
         continue: { type: 'boolean', short: 'c' },
         store: { type: 'string' },
         'output-schema': { type: 'string' },
+        'no-skills': { type: 'boolean' },
       },
     }),
   );
@@ -182,6 +195,7 @@ function parseAsk(args: readonly string[]): AskArgs | HelpArgs {
     continue: values.continue ?? false,
     store: storeKind(values.store, 'ask'),
     outputSchema: values['output-schema'],
+    skills: !values['no-skills'],
   };
 }
 
@@ -226,6 +240,28 @@ function parseSessions(args: readonly string[]): SessionsArgs | HelpArgs {
   };
 }
 
+function parseSkills(args: readonly string[]): SkillsArgs | HelpArgs {
+  if (asksForHelp(args)) return { command: 'help', topic: 'skills' };
+  const { values, positionals } = strictParse('skills', () =>
+    parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      strict: true,
+      options: { root: { type: 'string' } },
+    }),
+  );
+  const [action = 'list', name, extra] = positionals;
+  if (action !== 'list' && action !== 'show') {
+    throw new UsageError(`unknown skills action "${action}": use list or show <name>`, 'skills');
+  }
+  if (action === 'show' && name === undefined)
+    throw new UsageError('kodama skills show needs a skill name', 'skills');
+  if ((action === 'list' && name !== undefined) || extra !== undefined) {
+    throw new UsageError(`too many arguments for kodama skills ${action}`, 'skills');
+  }
+  return { command: 'skills', action, name, root: values.root };
+}
+
 function parseHelp(args: readonly string[]): HelpArgs {
   if (asksForHelp(args)) return { command: 'help', topic: 'help' };
   const { positionals } = strictParse('help', () =>
@@ -249,7 +285,8 @@ function parseVersion(args: readonly string[]): VersionArgs | HelpArgs {
 const ASK_OPTIONS = `Options of ask:
   -m, --model <target>     model to use (see "Model targets"); else $KODAMA_MODEL,
                            else the first local server found, else the first API key found
-  -t, --tools <names>      comma-separated tools to offer (default: calculator)
+  -t, --tools <names>      comma-separated tools to offer (default: calculator);
+                           also "skill" and "tasks" (the four task tools)
       --json               print one JSON event per line instead of text
       --root <dir>         project root for file tools (default: current directory)
   -y, --yes                approve every confirmation (file overwrites, shell commands)
@@ -259,6 +296,7 @@ const ASK_OPTIONS = `Options of ask:
   -s, --session <id>       continue (or start) the stored session <id>
   -c, --continue           continue the most recent stored session
       --store <kind>       where sessions live: "jsonl" (default) or "sqlite"
+      --no-skills          load no skills (default: from <root> and ~, see kodama skills)
       --output-schema <file.json>
                            the answer must match this JSON Schema (an object);
                            prints the validated JSON to stdout instead of the text
@@ -275,6 +313,7 @@ export const HELP = `kodama: a terminal agent
 Usage:
   kodama ask "<prompt>" [options]     run one agent turn and print the answer
   kodama sessions [list]              list stored sessions (also: show, fork, rm)
+  kodama skills [list]                list the skills ask would load (also: show <name>)
   kodama help [<command>]             print this help, or the help of a command
   kodama version                      print the version (also: kodama --version, -v)
 
@@ -297,6 +336,17 @@ Lists the stored sessions (id, title, model, messages, last activity), shows
 one as a readable transcript (--json: its raw messages), copies one under a
 new id (to try another direction without losing it), or deletes one.
 Sessions are kept under $XDG_DATA_HOME/kodama (else ~/.local/share/kodama).
+`,
+  skills: `Usage: kodama skills [list] [--root <dir>]
+       kodama skills show <name> [--root <dir>]
+
+Lists the skills kodama ask loads (name, source directory, the paths gate or
+"always", warnings), or shows one skill with its body. Skills are folders
+holding a SKILL.md, found under .kodama/skills, .claude/skills and
+.agents/skills of the project root (--root, default: the current directory),
+then of the home directory; the first skill of a name wins. A skill with a
+paths gate is offered only once the model reads, writes or edits a file the
+gate matches.
 `,
   help: `Usage: kodama help [<command>]
 

@@ -19,6 +19,7 @@ import { JsonLines } from './json-lines.ts';
 import { NO_MODEL_MESSAGE } from './no-model.ts';
 import { readOutputSchema } from './output-schema-file.ts';
 import { openSessionStore } from './session-store.ts';
+import { planSkillsAndTasks } from './skills-setup.ts';
 import { buildTools } from './tool-registry.ts';
 
 /** The process streams and environment the command runs with (injected so tests can drive it). */
@@ -65,11 +66,15 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
   }
 
   const closers: Array<() => void | Promise<void>> = [];
+  const root = resolve(args.root ?? process.cwd());
   let tools: Awaited<ReturnType<typeof buildTools>>;
+  let extras: Awaited<ReturnType<typeof planSkillsAndTasks>>;
   try {
-    tools = await buildTools(args.tools, {
+    extras = await planSkillsAndTasks(args, root, io);
+    tools = await buildTools(extras.toolNames, {
       config: await loadConfig(io.env),
-      root: resolve(args.root ?? process.cwd()),
+      root,
+      readableRoots: extras.readableRoots,
       yes: args.yes,
       sandbox: args.sandbox ?? 'none',
       stdin: io.stdin,
@@ -79,7 +84,7 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
   } catch (error) {
     for (const close of closers.reverse()) await close();
     say(error instanceof Error ? error.message : String(error));
-    return UnknownToolError.isInstance(error) ? 2 : 1;
+    return UnknownToolError.isInstance(error) || error instanceof UsageError ? 2 : 1;
   }
 
   // With an output schema, stdout carries only the validated JSON a script reads;
@@ -94,6 +99,7 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
     streaming: true,
     configure: (c) => {
       for (const tool of tools) c.addTool(tool);
+      for (const extension of extras.extensions) c.addExtension(extension);
       c.addListener(listener);
       for (const close of closers) c.onClose(close);
     },

@@ -43,5 +43,9 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       const { sessions } = await import('./sessions.ts');
       return sessions(args, io);
     }
+    case 'skills': {
+      const { skills } = await import('./skills-command.ts');
+      return skills(args, io);
+    }
   }
 }

@@ -1,4 +1,5 @@
 import { type AnyTool, UnknownToolError } from '@kodama/core';
+import { SKILLS_AND_TASKS } from './skills-setup.ts';
 import type { ToolSetup } from './tool-setup.ts';
 
 export type { ToolSetup } from './tool-setup.ts';
@@ -20,10 +21,10 @@ const FAMILIES: ReadonlyArray<() => Promise<ToolFamily>> = [
   async () => (await import('./workspace-tools.ts')).WORKSPACE_TOOLS,
 ];
 
-/** Every tool name `--tools` accepts, from the packages' registries (loads every family). */
+/** Every tool name `--tools` accepts, from the packages' registries (loads every family), then skill and tasks. */
 export async function toolNames(): Promise<string[]> {
   const families = await Promise.all(FAMILIES.map((load) => load()));
-  return families.flatMap((family) => family.names);
+  return [...families.flatMap((family) => family.names), ...SKILLS_AND_TASKS];
 }
 
 /**

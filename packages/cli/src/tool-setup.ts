@@ -13,6 +13,8 @@ export interface ToolSetup {
   /** Terminal streams for the confirmation prompt. */
   readonly stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   readonly stderr: NodeJS.WritableStream;
+  /** Directories outside the root the file tools may read (the skills kept at home, for their sidecar files). */
+  readonly readableRoots?: readonly string[];
   /** Registers cleanup to run when the agent closes. */
   readonly onClose: (handler: () => void | Promise<void>) => void;
 }

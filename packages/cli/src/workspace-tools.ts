@@ -24,7 +24,10 @@ export const WORKSPACE_TOOLS: ToolFamily = {
   names: WORKSPACE_TOOL_NAMES,
   build: async (names, setup) => {
     const sandbox = SANDBOXES[setup.sandbox];
-    const workspace = await Workspace.create({ projectRoot: setup.root });
+    const workspace = await Workspace.create({
+      projectRoot: setup.root,
+      readableRoots: setup.readableRoots ?? [],
+    });
     setup.onClose(() => workspace.close());
     // Fail closed before the turn starts: a requested sandbox that cannot start is an error, never a silent downgrade.
     if (names.includes('bash')) await assertSandboxAvailable(workspace, sandbox);

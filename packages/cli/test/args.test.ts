@@ -25,6 +25,7 @@ test('ask takes the prompt and every option', () => {
     '1m30s',
     '--output-schema',
     'answer.schema.json',
+    '--no-skills',
     'What is',
     '2+2?',
   ]);
@@ -43,6 +44,7 @@ test('ask takes the prompt and every option', () => {
     continue: false,
     store: 'jsonl',
     outputSchema: 'answer.schema.json',
+    skills: false,
   });
 });
 

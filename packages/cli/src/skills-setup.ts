@@ -1,0 +1,53 @@
+import { homedir } from 'node:os';
+import type { Extension } from '@kodama/core';
+import { type AskArgs, UsageError } from './args.ts';
+import type { CliIO } from './ask.ts';
+
+/** `--tools` names that are extensions rather than registry tools: the `skill` tool, and the four task tools. */
+export const SKILLS_AND_TASKS: readonly string[] = Object.freeze(['skill', 'tasks']);
+
+/** What skills and tasks add to `kodama ask`. */
+export interface SkillsAndTasksPlan {
+  /** The `--tools` names left for the tool registries. */
+  readonly toolNames: readonly string[];
+  /** The skills extension (when the catalog is on and not empty) and the tasks extension (`--tools tasks`). */
+  readonly extensions: readonly Extension[];
+  /** Skill directories outside the project root, for the read tool (a skill's sidecar files). */
+  readonly readableRoots: readonly string[];
+}
+
+/**
+ * Loads the skill catalog from `root` and the home directory (unless
+ * `--no-skills`; `$HOME` from the command's environment) and builds the
+ * skills extension; builds the tasks extension for `--tools tasks`. Skills
+ * are on whatever `--tools` says (`skill` may be named, and is implied); each
+ * catalog warning is printed on stderr. Loads `@kodama/skills` only when
+ * skills are on and `@kodama/tools/tasks` only when asked for.
+ *
+ * @throws UsageError for `--tools skill` with `--no-skills`.
+ */
+export async function planSkillsAndTasks(
+  args: AskArgs,
+  root: string,
+  io: CliIO,
+): Promise<SkillsAndTasksPlan> {
+  const toolNames = args.tools.filter((name) => !SKILLS_AND_TASKS.includes(name));
+  if (!args.skills && args.tools.includes('skill')) {
+    throw new UsageError('--tools skill needs skills: drop --no-skills', 'ask');
+  }
+  const extensions: Extension[] = [];
+  const readableRoots: string[] = [];
+  if (args.skills) {
+    const { formatSkillWarning, loadSkillCatalog, SkillsExtension } = await import('@kodama/skills');
+    const catalog = await loadSkillCatalog({ root, home: io.env.HOME || homedir() });
+    for (const warning of catalog.warnings)
+      io.stderr.write(`kodama: skill warning: ${formatSkillWarning(warning)}\n`);
+    if (!catalog.isEmpty) extensions.push(new SkillsExtension({ catalog, root }));
+    readableRoots.push(...catalog.skills.filter((s) => !s.inProject).map((s) => s.baseDir));
+  }
+  if (args.tools.includes('tasks')) {
+    const { TasksExtension } = await import('@kodama/tools/tasks');
+    extensions.push(new TasksExtension());
+  }
+  return { toolNames, extensions, readableRoots };
+}
