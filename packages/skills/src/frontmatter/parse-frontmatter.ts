@@ -1,4 +1,7 @@
-import { parseDocument } from 'yaml';
+import { createRequire } from 'node:module';
+
+/** `yaml`, required on the first parse: a project without skills never loads it (start-up time). */
+let yaml: typeof import('yaml') | undefined;
 
 /** Frontmatter keys as parsed, and the YAML problem when there was one. */
 export interface ParsedFrontmatter {
@@ -18,13 +21,14 @@ const RECOVERED = ['name', 'description'] as const;
  * (`description: Use when: you edit SQL`, a colon the YAML rules refuse) are
  * read from their own line.
  */
-export function parseFrontmatter(yaml: string): ParsedFrontmatter {
-  const doc = parseDocument(yaml, { uniqueKeys: true });
+export function parseFrontmatter(text: string): ParsedFrontmatter {
+  yaml ??= createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  const doc = yaml.parseDocument(text, { uniqueKeys: true });
   let value: unknown;
   try {
     value = doc.toJS();
   } catch (error) {
-    return { data: recover({}, yaml), error: error instanceof Error ? error.message : String(error) };
+    return { data: recover({}, text), error: error instanceof Error ? error.message : String(error) };
   }
   const data = isRecord(value) ? value : {};
   const first = doc.errors[0];
@@ -32,7 +36,7 @@ export function parseFrontmatter(yaml: string): ParsedFrontmatter {
   const where = first.linePos?.[0];
   const message = first.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
   return {
-    data: recover(data, yaml),
+    data: recover(data, text),
     error: where ? `line ${where.line}, column ${where.col}: ${message}` : message,
   };
 }

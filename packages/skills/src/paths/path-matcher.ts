@@ -1,4 +1,5 @@
-import picomatch from 'picomatch';
+import { createRequire } from 'node:module';
+import type picomatchType from 'picomatch';
 import type { Skill } from '../catalog/skill.ts';
 
 interface CompiledGlob {
@@ -8,6 +9,9 @@ interface CompiledGlob {
   readonly suffix: string;
   readonly re: RegExp;
 }
+
+/** picomatch, required when the first matcher is built: an agent with no gated skill never loads it. */
+let picomatch: typeof picomatchType | undefined;
 
 /** Characters with a meaning in a glob; the literal tail of a glob is what follows the last of them. */
 const SPECIAL = /[*?[\]{}()!+@\\]/;
@@ -53,11 +57,13 @@ export class PathMatcher {
   /** @param skills the skills to match (those without `paths` are ignored). */
   constructor(skills: readonly Skill[]) {
     this.#skills = skills.filter((s) => s.paths !== undefined);
+    if (this.#skills.length > 0)
+      picomatch ??= createRequire(import.meta.url)('picomatch') as typeof picomatchType;
     this.#skills.forEach((skill, index) => {
       for (const glob of skill.paths!) {
-        const scanned = picomatch.scan(glob);
+        const scanned = picomatch!.scan(glob);
         const suffix = literalSuffix(glob);
-        const compiled = { index, suffix, re: picomatch.makeRe(glob, { dot: true }) };
+        const compiled = { index, suffix, re: picomatch!.makeRe(glob, { dot: true }) };
         const base = scanned.negated ? '' : scanned.base;
         const extension = extensionOf(suffix);
         if (base !== '') file(this.#byBase, base, compiled);
