@@ -3,6 +3,7 @@ import type { SessionsArgs } from './args.ts';
 import type { CliIO } from './ask.ts';
 import { EXIT } from './exit-status.ts';
 import { openSessionStore } from './session-store.ts';
+import { formatTable } from './table.ts';
 
 /** `kodama sessions list | show <id> | fork <id> <new id> | rm <id>`. Resolves to the exit status. */
 export async function sessions(args: SessionsArgs, io: CliIO): Promise<number> {
@@ -61,14 +62,7 @@ async function list(store: SessionStore, io: CliIO): Promise<number> {
     String(s.messageCount),
     new Date(s.updatedAt).toISOString().replace('T', ' ').slice(0, 16),
   ]);
-  const header = ['ID', 'TITLE', 'MODEL', 'MESSAGES', 'LAST ACTIVITY'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    `${cells
-      .map((c, i) => c.padEnd(widths[i]!))
-      .join('  ')
-      .trimEnd()}\n`;
-  io.stdout.write(line(header) + rows.map(line).join(''));
+  io.stdout.write(formatTable(['ID', 'TITLE', 'MODEL', 'MESSAGES', 'LAST ACTIVITY'], rows));
   return EXIT.ok;
 }
 

@@ -4,6 +4,7 @@ import { loadSkillBody, loadSkillCatalog, type Skill, type SkillCatalog } from '
 import type { SkillsArgs } from './args.ts';
 import type { CliIO } from './ask.ts';
 import { EXIT } from './exit-status.ts';
+import { formatTable } from './table.ts';
 
 /** `kodama skills list | show <name>`: the catalog `kodama ask` would load. Resolves to the exit status. */
 export async function skills(args: SkillsArgs, io: CliIO): Promise<number> {
@@ -45,14 +46,7 @@ function listing(catalog: SkillCatalog, shown: (path: string) => string, root: s
     s.paths?.join(', ') ?? 'always',
     String(catalog.warningsAt(s.location).length || ''),
   ]);
-  const header = ['NAME', 'SOURCE', 'PATHS', 'WARNINGS'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    `${cells
-      .map((c, i) => c.padEnd(widths[i]!))
-      .join('  ')
-      .trimEnd()}\n`;
-  return line(header) + rows.map(line).join('') + after;
+  return formatTable(['NAME', 'SOURCE', 'PATHS', 'WARNINGS'], rows) + after;
 }
 
 /** One skill's frontmatter and origin, one field a line. */

@@ -37,6 +37,7 @@ export interface SkillsExtensionOptions {
  */
 export class SkillsExtension implements Extension {
   readonly name = 'skills';
+  /** The skills this extension serves. */
   readonly catalog: SkillCatalog;
   readonly #root: string;
   readonly #activation = new Activation();
