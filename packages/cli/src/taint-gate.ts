@@ -25,7 +25,10 @@ export function cliTaintGate(setup: TaintGateSetup): TaintGate {
       confirm = (c, s) => {
         const detail = sanitizeForDisplay(c.arguments);
         const title = `untrusted content from ${c.sources.join(', ')} is in this conversation; run ${c.toolName} anyway? It can send data out.`;
-        return confirmer.confirm({ tool: c.toolName, title, detail: detail.text, warnings: detail.warnings }, s);
+        return confirmer.confirm(
+          { tool: c.toolName, title, detail: detail.text, warnings: detail.warnings },
+          s,
+        );
       };
     }
     return confirm(call, signal);

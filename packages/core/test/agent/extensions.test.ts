@@ -181,7 +181,8 @@ describe('extension interjections and loaded history', () => {
         c.addListener({
           name: 'note-listener',
           onEvent: (e) => {
-            if (e.type === 'tool-call' && e.name === 'echo') context?.interject(`<note>echo was called</note>`);
+            if (e.type === 'tool-call' && e.name === 'echo')
+              context?.interject(`<note>echo was called</note>`);
           },
         }),
       bind: (ctx) => {
@@ -218,7 +219,12 @@ describe('extension interjections and loaded history', () => {
     const { agent, model } = scriptedAgent([{ text: 'a' }, { text: 'b' }], {
       configureMore: (c) => {
         c.addExtension(noteOnEcho(seen));
-        c.addExtension({ name: 'grab', bind: (x) => void (ctx = x) });
+        c.addExtension({
+          name: 'grab',
+          bind: (x) => {
+            ctx = x;
+          },
+        });
       },
     });
     await agent.turn('one');
