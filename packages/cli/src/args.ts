@@ -8,16 +8,30 @@ export type SandboxKind = 'none' | 'bubblewrap';
 /** Every `--sandbox` value, in the order the usage lists them. */
 export const SANDBOX_KINDS: readonly SandboxKind[] = ['none', 'bubblewrap'];
 
+/**
+ * What decides the assistant's tools, shared by `ask` and `trifecta`: the
+ * same flags build the same agent.
+ */
+export interface ToolChoice {
+  readonly tools: readonly string[];
+  readonly root: string | undefined;
+  /** `--yes`: approve ordinary confirmations (commands, overwrites). */
+  readonly yes: boolean;
+  /** `--yes=all`: also allow egress after untrusted content, without asking. */
+  readonly yesAll: boolean;
+  readonly sandbox: SandboxKind | undefined;
+  /** `--agents <file>`: personas for the agent tool, besides the bundled ones. */
+  readonly agents: string | undefined;
+  /** False with `--no-skills`: no skill catalog is loaded. */
+  readonly skills: boolean;
+}
+
 /** A parsed `kodama ask` command line. */
-export interface AskArgs {
+export interface AskArgs extends ToolChoice {
   readonly command: 'ask';
   readonly prompt: string;
   readonly model: string | undefined;
-  readonly tools: readonly string[];
   readonly json: boolean;
-  readonly root: string | undefined;
-  readonly yes: boolean;
-  readonly sandbox: SandboxKind | undefined;
   readonly maxSteps: number | undefined;
   /** `--deadline`, in milliseconds from the start. */
   readonly deadlineMs: number | undefined;
@@ -29,8 +43,6 @@ export interface AskArgs {
   readonly store: StoreKind;
   /** `--output-schema <file.json>`: the answer must match this JSON Schema; the validated JSON is printed. */
   readonly outputSchema: string | undefined;
-  /** False with `--no-skills`: no skill catalog is loaded. */
-  readonly skills: boolean;
 }
 
 /** `kodama skills list | show <name>`. */
@@ -40,6 +52,12 @@ export interface SkillsArgs {
   readonly name: string | undefined;
   /** `--root`: the project root whose skills are listed (default: the current directory). */
   readonly root: string | undefined;
+}
+
+/** `kodama trifecta [--tools ...]`: the lethal-trifecta report of the assistant those flags build. */
+export interface TrifectaArgs extends ToolChoice {
+  readonly command: 'trifecta';
+  readonly json: boolean;
 }
 
 /** `kodama sessions list | show <id> | rm <id>`. */
@@ -54,7 +72,7 @@ export interface SessionsArgs {
 }
 
 /** The commands kodama knows; each has a usage text. */
-export type Command = 'ask' | 'sessions' | 'skills' | 'help' | 'version';
+export type Command = 'ask' | 'sessions' | 'skills' | 'trifecta' | 'help' | 'version';
 
 /** `kodama --help`, `kodama help [<command>]`, `kodama <command> --help`: print a usage to stdout. */
 export interface HelpArgs {
@@ -69,7 +87,7 @@ export interface VersionArgs {
 }
 
 /** What the command line asks for. */
-export type CliArgs = AskArgs | SessionsArgs | SkillsArgs | HelpArgs | VersionArgs;
+export type CliArgs = AskArgs | SessionsArgs | SkillsArgs | TrifectaArgs | HelpArgs | VersionArgs;
 
 /**
  * A command line kodama cannot act on; the message says what to type instead
@@ -92,7 +110,8 @@ export class UsageError extends Error {
 /** The default tool set of `kodama ask`. */
 export const DEFAULT_TOOLS: readonly string[] = ['calculator'];
 
-const COMMANDS: readonly Command[] = ['ask', 'sessions', 'skills', 'help', 'version'];
+/** Every command, in the order the help lists them. */
+export const COMMANDS: readonly Command[] = ['ask', 'sessions', 'skills', 'trifecta', 'help', 'version'];
 
 function isCommand(value: string): value is Command {
   return (COMMANDS as readonly string[]).includes(value);
@@ -107,6 +126,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (command === 'ask') return parseAsk(rest);
   if (command === 'sessions') return parseSessions(rest);
   if (command === 'skills') return parseSkills(rest);
+  if (command === 'trifecta') return parseTrifecta(rest);
   if (command === 'help') return parseHelp(rest);
   if (command === 'version') return parseVersion(rest);
   throw new UsageError(`unknown command "${command}". Try: kodama ask "<prompt>"`);
@@ -127,28 +147,79 @@ function strictParse<T>(topic: Command, parse: () => T): T {
   }
 }
 
+/** The options every command that builds the assistant takes (`ask`, `trifecta`). */
+const TOOL_CHOICE_OPTIONS = {
+  tools: { type: 'string', short: 't' },
+  root: { type: 'string' },
+  yes: { type: 'boolean', short: 'y' },
+  'yes-all': { type: 'boolean' },
+  sandbox: { type: 'string' },
+  agents: { type: 'string' },
+  'no-skills': { type: 'boolean' },
+} as const;
+
+/** `--yes=all` is the one spelling of a boolean flag with a value; node's parser sees it as `--yes-all`. */
+function withYesAll(args: readonly string[]): string[] {
+  const end = args.indexOf('--');
+  return args.map((a, i) => (a === '--yes=all' && (end === -1 || i < end) ? '--yes-all' : a));
+}
+
+function toolChoice(
+  values: {
+    tools?: string;
+    root?: string;
+    yes?: boolean;
+    'yes-all'?: boolean;
+    sandbox?: string;
+    agents?: string;
+    'no-skills'?: boolean;
+  },
+  topic: Command,
+): ToolChoice {
+  const sandbox = values.sandbox;
+  if (sandbox !== undefined && !(SANDBOX_KINDS as readonly string[]).includes(sandbox)) {
+    throw new UsageError(
+      `unknown sandbox "${sandbox}". Use --sandbox ${SANDBOX_KINDS.join(' or --sandbox ')}`,
+      topic,
+    );
+  }
+  const tools = (values.tools ?? DEFAULT_TOOLS.join(','))
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+  if (values.agents !== undefined && !tools.includes('agent')) {
+    throw new UsageError('--agents gives personas to the agent tool: add agent to --tools', topic);
+  }
+  const yesAll = values['yes-all'] ?? false;
+  return {
+    tools,
+    root: values.root,
+    yes: (values.yes ?? false) || yesAll,
+    yesAll,
+    sandbox: sandbox as SandboxKind | undefined,
+    agents: values.agents,
+    skills: !values['no-skills'],
+  };
+}
+
 function parseAsk(args: readonly string[]): AskArgs | HelpArgs {
   // Help wins over every other problem on the line: `kodama ask --bogus --help` shows the options.
   if (asksForHelp(args)) return { command: 'help', topic: 'ask' };
   const { values, positionals } = strictParse('ask', () =>
     parseArgs({
-      args: [...args],
+      args: withYesAll(args),
       allowPositionals: true,
       strict: true,
       options: {
+        ...TOOL_CHOICE_OPTIONS,
         model: { type: 'string', short: 'm' },
-        tools: { type: 'string', short: 't' },
         json: { type: 'boolean' },
-        root: { type: 'string' },
-        yes: { type: 'boolean', short: 'y' },
-        sandbox: { type: 'string' },
         'max-steps': { type: 'string' },
         deadline: { type: 'string' },
         session: { type: 'string', short: 's' },
         continue: { type: 'boolean', short: 'c' },
         store: { type: 'string' },
         'output-schema': { type: 'string' },
-        'no-skills': { type: 'boolean' },
       },
     }),
   );
@@ -169,34 +240,34 @@ function parseAsk(args: readonly string[]): AskArgs | HelpArgs {
   if (values.session !== undefined && values.continue) {
     throw new UsageError('use --session <id> or --continue, not both', 'ask');
   }
-  const sandbox = values.sandbox;
-  if (sandbox !== undefined && !(SANDBOX_KINDS as readonly string[]).includes(sandbox)) {
-    throw new UsageError(
-      `unknown sandbox "${sandbox}". Use --sandbox ${SANDBOX_KINDS.join(' or --sandbox ')}`,
-      'ask',
-    );
-  }
-  const tools = (values.tools ?? DEFAULT_TOOLS.join(','))
-    .split(',')
-    .map((t) => t.trim())
-    .filter((t) => t !== '');
   return {
     command: 'ask',
     prompt,
     model: values.model,
-    tools,
+    ...toolChoice(values, 'ask'),
     json: values.json ?? false,
-    root: values.root,
-    yes: values.yes ?? false,
-    sandbox: sandbox as SandboxKind | undefined,
     maxSteps,
     deadlineMs,
     session: values.session,
     continue: values.continue ?? false,
     store: storeKind(values.store, 'ask'),
     outputSchema: values['output-schema'],
-    skills: !values['no-skills'],
   };
+}
+
+function parseTrifecta(args: readonly string[]): TrifectaArgs | HelpArgs {
+  if (asksForHelp(args)) return { command: 'help', topic: 'trifecta' };
+  const { values, positionals } = strictParse('trifecta', () =>
+    parseArgs({
+      args: withYesAll(args),
+      allowPositionals: true,
+      strict: true,
+      options: { ...TOOL_CHOICE_OPTIONS, json: { type: 'boolean' } },
+    }),
+  );
+  if (positionals.length > 0)
+    throw new UsageError(`kodama trifecta takes no arguments, got "${positionals.join(' ')}"`, 'trifecta');
+  return { command: 'trifecta', ...toolChoice(values, 'trifecta'), json: values.json ?? false };
 }
 
 function storeKind(value: string | undefined, topic: Command): StoreKind {
@@ -280,85 +351,4 @@ function parseVersion(args: readonly string[]): VersionArgs | HelpArgs {
     parseArgs({ args: [...args], allowPositionals: false, strict: true, options: {} }),
   );
   return { command: 'version' };
-}
-
-const ASK_OPTIONS = `Options of ask:
-  -m, --model <target>     model to use (see "Model targets"); else $KODAMA_MODEL,
-                           else the first local server found, else the first API key found
-  -t, --tools <names>      comma-separated tools to offer (default: calculator);
-                           also "skill" and "tasks" (the four task tools)
-      --json               print one JSON event per line instead of text
-      --root <dir>         project root for file tools (default: current directory)
-  -y, --yes                approve every confirmation (file overwrites, shell commands)
-      --sandbox <kind>     run bash under "bubblewrap", or "none" (default: none)
-      --max-steps <n>      tool-call budget for the turn (default: 25)
-      --deadline <time>    stop after this long (30s, 2m, 1m30s) and keep the answer so far
-  -s, --session <id>       continue (or start) the stored session <id>
-  -c, --continue           continue the most recent stored session
-      --store <kind>       where sessions live: "jsonl" (default) or "sqlite"
-      --no-skills          load no skills (default: from <root> and ~, see kodama skills)
-      --output-schema <file.json>
-                           the answer must match this JSON Schema (an object);
-                           prints the validated JSON to stdout instead of the text
-  -h, --help               print this help
-
-Model targets:
-  openai:<id>  anthropic:<id>  google:<id>  openrouter:<vendor/id>  ollama:<id>
-  llamacpp[:<id>]  lmstudio:<id>  openai-compatible:<base url>[@<model id>]
-`;
-
-/** The text of `kodama --help`. */
-export const HELP = `kodama: a terminal agent
-
-Usage:
-  kodama ask "<prompt>" [options]     run one agent turn and print the answer
-  kodama sessions [list]              list stored sessions (also: show, fork, rm)
-  kodama skills [list]                list the skills ask would load (also: show <name>)
-  kodama help [<command>]             print this help, or the help of a command
-  kodama version                      print the version (also: kodama --version, -v)
-
-${ASK_OPTIONS}`;
-
-const USAGE: Readonly<Record<HelpArgs['topic'], string>> = {
-  kodama: HELP,
-  ask: `Usage: kodama ask "<prompt>" [options]
-
-Runs one agent turn: the answer streams to stdout; thinking, tool calls and
-notices go to stderr.
-
-${ASK_OPTIONS}`,
-  sessions: `Usage: kodama sessions [list] [--store jsonl|sqlite]
-       kodama sessions show <id> [--json] [--store jsonl|sqlite]
-       kodama sessions fork <id> <new id> [--store jsonl|sqlite]
-       kodama sessions rm <id> [--store jsonl|sqlite]
-
-Lists the stored sessions (id, title, model, messages, last activity), shows
-one as a readable transcript (--json: its raw messages), copies one under a
-new id (to try another direction without losing it), or deletes one.
-Sessions are kept under $XDG_DATA_HOME/kodama (else ~/.local/share/kodama).
-`,
-  skills: `Usage: kodama skills [list] [--root <dir>]
-       kodama skills show <name> [--root <dir>]
-
-Lists the skills kodama ask loads (name, source directory, the paths gate or
-"always", warnings), or shows one skill with its body. Skills are folders
-holding a SKILL.md, found under .kodama/skills, .claude/skills and
-.agents/skills of the project root (--root, default: the current directory),
-then of the home directory; the first skill of a name wins. A skill with a
-paths gate is offered only once the model reads, writes or edits a file the
-gate matches.
-`,
-  help: `Usage: kodama help [<command>]
-
-Prints the help of kodama, or of one command: ${COMMANDS.join(', ')}.
-`,
-  version: `Usage: kodama version   (also: kodama --version, kodama -v)
-
-Prints "kodama <version>".
-`,
-};
-
-/** The usage text for `topic` (kodama's own, or a command's). */
-export function usage(topic: HelpArgs['topic']): string {
-  return USAGE[topic];
 }

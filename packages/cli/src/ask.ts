@@ -1,26 +1,21 @@
-import { resolve } from 'node:path';
 import {
-  Agent,
+  type Agent,
   InvalidOptionError,
   type JsonSchema,
   type Listener,
   ModelError,
   type Run,
   type SessionStore,
-  StepLimit,
   Terminal,
-  UnknownToolError,
 } from '@kodama/core';
 import { discoverDefaultModel, resolveModel } from '@kodama/models';
 import { type AskArgs, UsageError } from './args.ts';
-import { loadConfig } from './config.ts';
+import { AssistantSetupError, buildAssistant } from './assistant.ts';
 import { EXIT } from './exit-status.ts';
 import { JsonLines } from './json-lines.ts';
 import { NO_MODEL_MESSAGE } from './no-model.ts';
 import { readOutputSchema } from './output-schema-file.ts';
 import { openSessionStore } from './session-store.ts';
-import { planSkillsAndTasks } from './skills-setup.ts';
-import { buildTools } from './tool-registry.ts';
 
 /** The process streams and environment the command runs with (injected so tests can drive it). */
 export interface CliIO {
@@ -31,13 +26,6 @@ export interface CliIO {
   /** Where SIGINT is heard; default `process`. */
   readonly signals?: Pick<NodeJS.Process, 'on' | 'off'>;
 }
-
-/** Tool-call budget of one `kodama ask` turn unless `--max-steps` says otherwise. */
-export const DEFAULT_MAX_STEPS = 25;
-
-const SYSTEM_PROMPT = `You are kodama, a careful assistant working in a terminal.
-Use the tools you are given when they help; never guess a number you can compute.
-Answer concisely.`;
 
 /** `kodama ask`: one agent turn, streamed. Resolves to the exit status. */
 export async function ask(args: AskArgs, io: CliIO): Promise<number> {
@@ -65,45 +53,19 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
     return 2;
   }
 
-  const closers: Array<() => void | Promise<void>> = [];
-  const root = resolve(args.root ?? process.cwd());
-  let tools: Awaited<ReturnType<typeof buildTools>>;
-  let extras: Awaited<ReturnType<typeof planSkillsAndTasks>>;
-  try {
-    extras = await planSkillsAndTasks(args, root, io);
-    tools = await buildTools(extras.toolNames, {
-      config: await loadConfig(io.env),
-      root,
-      readableRoots: extras.readableRoots,
-      yes: args.yes,
-      sandbox: args.sandbox ?? 'none',
-      stdin: io.stdin,
-      stderr: io.stderr,
-      onClose: (handler) => closers.push(handler),
-    });
-  } catch (error) {
-    for (const close of closers.reverse()) await close();
-    say(error instanceof Error ? error.message : String(error));
-    return UnknownToolError.isInstance(error) || error instanceof UsageError ? 2 : 1;
-  }
-
   // With an output schema, stdout carries only the validated JSON a script reads;
   // the answer as it streams goes to stderr with everything else.
   const listener: Listener = args.json
     ? new JsonLines(io.stdout)
     : new Terminal({ stdout: output ? io.stderr : io.stdout, stderr: io.stderr });
-  const agent = new Agent({
-    model,
-    systemPrompt: SYSTEM_PROMPT,
-    stepLimit: new StepLimit(args.maxSteps ?? DEFAULT_MAX_STEPS, 'synthesize'),
-    streaming: true,
-    configure: (c) => {
-      for (const tool of tools) c.addTool(tool);
-      for (const extension of extras.extensions) c.addExtension(extension);
-      c.addListener(listener);
-      for (const close of closers) c.onClose(close);
-    },
-  });
+  let agent: Agent;
+  try {
+    agent = await buildAssistant(args, io, { model, listener, maxSteps: args.maxSteps });
+  } catch (error) {
+    if (!(error instanceof AssistantSetupError)) throw error;
+    say(error.message);
+    return error.usage ? EXIT.usage : EXIT.failed;
+  }
 
   const signals = io.signals ?? process;
   const interrupt = new AbortController();

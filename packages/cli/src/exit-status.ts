@@ -1,2 +1,5 @@
-/** Exit statuses of the `kodama` command: by Run outcome, plus usage errors. */
-export const EXIT = Object.freeze({ ok: 0, failed: 1, usage: 2, partial: 3, cancelled: 130 });
+/**
+ * Exit statuses of the `kodama` command: by Run outcome, plus usage errors;
+ * `loud` is `kodama trifecta`'s "the lethal trifecta is unmitigated".
+ */
+export const EXIT = Object.freeze({ ok: 0, failed: 1, usage: 2, partial: 3, loud: 3, cancelled: 130 });

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { parseCliArgs, UsageError, usage } from './args.ts';
+import { parseCliArgs, UsageError } from './args.ts';
 import type { CliIO } from './ask.ts';
 import { EXIT } from './exit-status.ts';
+import { usage } from './usage.ts';
 
 export type { CliIO } from './ask.ts';
 export { EXIT };
@@ -38,6 +39,10 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
     case 'ask': {
       const { ask } = await import('./ask.ts');
       return ask(args, io);
+    }
+    case 'trifecta': {
+      const { trifecta } = await import('./trifecta-command.ts');
+      return trifecta(args, io);
     }
     case 'sessions': {
       const { sessions } = await import('./sessions.ts');

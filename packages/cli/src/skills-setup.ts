@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import type { Extension } from '@kodama/core';
-import { type AskArgs, UsageError } from './args.ts';
+import { type ToolChoice, UsageError } from './args.ts';
 import type { CliIO } from './ask.ts';
 
 /** `--tools` names that are extensions rather than registry tools: the `skill` tool, and the four task tools. */
@@ -27,7 +27,7 @@ export interface SkillsAndTasksPlan {
  * @throws UsageError for `--tools skill` with `--no-skills`.
  */
 export async function planSkillsAndTasks(
-  args: AskArgs,
+  args: ToolChoice,
   root: string,
   io: CliIO,
 ): Promise<SkillsAndTasksPlan> {

@@ -1,4 +1,5 @@
 import type { Extension, Model } from '@kodama/core';
+import { UsageError } from './args.ts';
 
 /** The tool name `--tools` accepts for sub-agents; it is no registry's tool. */
 export const AGENT_TOOL_NAME = 'agent';
@@ -18,11 +19,13 @@ export interface SubAgentPlan {
  * missing ones are built as sub-agent-only tools, which the main model never
  * sees. A persona's model target is resolved here.
  *
- * @throws PersonaFileError for a bad file, ModelTargetError for a bad model target.
+ * @throws PersonaFileError for a bad file, UsageError for a persona naming a
+ *   tool kodama does not have (`known`), ModelTargetError for a bad model target.
  */
 export async function planSubAgents(
   requested: readonly string[],
   agentsFile: string | undefined,
+  known: readonly string[],
   resolveTarget: (target: string) => Promise<Model>,
 ): Promise<SubAgentPlan> {
   const { BUNDLED_PERSONAS, loadPersonaFile, subAgents } = await import('@kodama/subagents');
@@ -32,6 +35,16 @@ export async function planSubAgents(
     byName.set(spec.name, model === undefined ? rest : { ...rest, model: await resolveTarget(model) });
   }
   const personas = [...byName.values()];
+  for (const persona of personas) {
+    const unknown = persona.toolNames.find((t) => !known.includes(t));
+    if (unknown !== undefined) {
+      const from = agentsFile === undefined ? '' : ` (in ${agentsFile})`;
+      throw new UsageError(
+        `persona "${persona.name}"${from} names the tool "${unknown}", which kodama does not have. Tools: ${known.join(', ')}`,
+        'ask',
+      );
+    }
+  }
   const wanted = new Set(personas.flatMap((p) => p.toolNames));
   const hiddenTools = [...wanted].filter((t) => t !== AGENT_TOOL_NAME && !requested.includes(t));
   return { hiddenTools, extension: subAgents({ personas }) };

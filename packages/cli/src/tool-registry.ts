@@ -1,5 +1,6 @@
 import { type AnyTool, UnknownToolError } from '@kodama/core';
 import { SKILLS_AND_TASKS } from './skills-setup.ts';
+import { AGENT_TOOL_NAME } from './subagent-setup.ts';
 import type { ToolSetup } from './tool-setup.ts';
 
 export type { ToolSetup } from './tool-setup.ts';
@@ -21,10 +22,10 @@ const FAMILIES: ReadonlyArray<() => Promise<ToolFamily>> = [
   async () => (await import('./workspace-tools.ts')).WORKSPACE_TOOLS,
 ];
 
-/** Every tool name `--tools` accepts, from the packages' registries (loads every family), then skill and tasks. */
+/** Every tool name `--tools` accepts, from the packages' registries (loads every family), then skill, tasks and agent. */
 export async function toolNames(): Promise<string[]> {
   const families = await Promise.all(FAMILIES.map((load) => load()));
-  return [...families.flatMap((family) => family.names), ...SKILLS_AND_TASKS];
+  return [...families.flatMap((family) => family.names), ...SKILLS_AND_TASKS, AGENT_TOOL_NAME];
 }
 
 /**

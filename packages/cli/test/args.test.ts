@@ -37,6 +37,8 @@ test('ask takes the prompt and every option', () => {
     json: true,
     root: '/tmp/x',
     yes: true,
+    yesAll: false,
+    agents: undefined,
     sandbox: 'bubblewrap',
     maxSteps: 7,
     deadlineMs: 90_000,
@@ -142,4 +144,28 @@ test('session flags: --session or --continue (not both), --store jsonl or sqlite
   assert.throws(() => parseCliArgs(['sessions', 'show']), /needs a session id/);
   assert.throws(() => parseCliArgs(['sessions', 'drop', 'x']), /unknown sessions action/);
   assert.deepEqual(parseCliArgs(['sessions', '--help']), { command: 'help', topic: 'sessions' });
+});
+
+test('--yes=all also approves tainted egress; --agents needs the agent tool; trifecta takes the same tool flags', () => {
+  const ask = parseCliArgs(['ask', '--yes=all', '--tools', 'read,agent', '--agents', 'p.yaml', 'go']);
+  assert.equal(ask.command, 'ask');
+  if (ask.command !== 'ask') return;
+  assert.deepEqual([ask.yes, ask.yesAll, ask.agents, ask.tools], [true, true, 'p.yaml', ['read', 'agent']]);
+  const plain = parseCliArgs(['ask', '-y', 'go']);
+  assert.ok(plain.command === 'ask' && plain.yes && !plain.yesAll);
+  assert.ok((parseCliArgs(['ask', '--', '--yes=all']) as { prompt: string }).prompt === '--yes=all');
+  assert.throws(() => parseCliArgs(['ask', '--agents', 'p.yaml', 'go']), /add agent to --tools/);
+  assert.deepEqual(parseCliArgs(['trifecta', '--tools', 'read,bash', '--yes', '--no-skills', '--json']), {
+    command: 'trifecta',
+    tools: ['read', 'bash'],
+    root: undefined,
+    yes: true,
+    yesAll: false,
+    sandbox: undefined,
+    agents: undefined,
+    skills: false,
+    json: true,
+  });
+  assert.throws(() => parseCliArgs(['trifecta', 'extra']), /takes no arguments/);
+  assert.deepEqual(parseCliArgs(['trifecta', '--help']), { command: 'help', topic: 'trifecta' });
 });

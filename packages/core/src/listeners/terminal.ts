@@ -42,6 +42,8 @@ export class Terminal implements Listener {
     switch (event.type) {
       case 'user-turn':
         if (event.midLoop) this.#err.write(`${i}» ${preview(event.content)}\n`);
+        // A sub-agent's task, under its id: the reader sees who works on what.
+        else if (i) this.#err.write(`${i}[${event.agentId}] ${preview(event.content)}\n`);
         return;
       case 'reasoning-delta':
         if (!this.#streamedReasoning) this.#err.write(`${i}reasoning: `);
@@ -88,8 +90,12 @@ export class Terminal implements Listener {
     }
   }
 
-  /** A fresh renderer on the same streams, indented one more level. */
+  /**
+   * A fresh renderer indented one more level, writing everything to stderr:
+   * stdout carries the main agent's answer only, so a script reading it never
+   * gets a sub-agent's answer mixed in.
+   */
   forSubAgent(_params: SubAgentParams): Terminal {
-    return new Terminal({ stdout: this.#out, stderr: this.#err }, `${this.#indent}  `);
+    return new Terminal({ stdout: this.#err, stderr: this.#err }, `${this.#indent}  `);
   }
 }

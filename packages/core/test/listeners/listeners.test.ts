@@ -193,7 +193,7 @@ describe('RateLimited', () => {
 });
 
 describe('Terminal', () => {
-  test('answer text to stdout, tool traffic and notices to stderr; sub-agents indented', () => {
+  test('answer text to stdout, tool traffic and notices to stderr; sub-agents indented on stderr, under their id', () => {
     const stdout = sink();
     const stderr = sink();
     const term = new Terminal({ stdout, stderr });
@@ -227,6 +227,7 @@ describe('Terminal', () => {
     assert.equal(stdout.text(), 'Hello\n');
     assert.equal(stderr.text(), '→ echo({"text":"x"})\n← echo: echo: x\n[cancelled]\n');
     const sub = term.forSubAgent({ id: 's' });
+    sub.onEvent({ type: 'user-turn', agentId: 's', turnId: 't', content: 'find it', midLoop: false });
     sub.onEvent({ type: 'assistant', agentId: 's', turnId: 't', text: 'inner' });
     sub.onEvent({
       type: 'tool-call',
@@ -237,8 +238,8 @@ describe('Terminal', () => {
       name: 'grep',
       arguments: '{}',
     });
-    assert.equal(stdout.text(), 'Hello\n  inner\n');
-    assert.match(stderr.text(), /\n {2}→ grep\(\{\}\)\n$/);
+    assert.equal(stdout.text(), 'Hello\n', "stdout holds the main answer only, never a sub-agent's");
+    assert.match(stderr.text(), /\n {2}\[s\] find it\n {2}inner\n {2}→ grep\(\{\}\)\n$/);
   });
 });
 

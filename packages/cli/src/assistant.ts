@@ -1,0 +1,105 @@
+import { resolve } from 'node:path';
+import { Agent, type Listener, type Model, StepLimit, UnknownToolError } from '@kodama/core';
+import { resolveModel } from '@kodama/models';
+import { type ToolChoice, UsageError } from './args.ts';
+import type { CliIO } from './ask.ts';
+import { loadConfig } from './config.ts';
+import { planSkillsAndTasks } from './skills-setup.ts';
+import { AGENT_TOOL_NAME, planSubAgents } from './subagent-setup.ts';
+import { cliTaintGate } from './taint-gate.ts';
+import { buildTools, toolNames } from './tool-registry.ts';
+
+/** Tool-call budget of one `kodama ask` turn unless `--max-steps` says otherwise. */
+export const DEFAULT_MAX_STEPS = 25;
+
+const SYSTEM_PROMPT = `You are kodama, a careful assistant working in a terminal.
+Use the tools you are given when they help; never guess a number you can compute.
+Answer concisely.`;
+
+/** What the caller adds to the assistant the flags describe. */
+export interface AssistantOptions {
+  readonly model: Model;
+  readonly listener?: Listener;
+  readonly maxSteps?: number;
+}
+
+/**
+ * A flag combination kodama cannot build an assistant from; the message says
+ * why, and `usage` whether it is the command line's fault (exit 2) or not.
+ */
+export class AssistantSetupError extends Error {
+  override readonly name = 'AssistantSetupError';
+
+  constructor(
+    message: string,
+    readonly usage: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Builds the agent `kodama ask` runs and `kodama trifecta` maps: the tools of
+ * `--tools` (from the packages' registries), the skills and tasks extensions,
+ * and with `--tools agent` the sub-agents extension, whose personas' other
+ * tools are built as sub-agent-only tools; the taint gate of `--yes=all`; the
+ * step budget; everything built closes with the agent.
+ *
+ * @throws AssistantSetupError for an unknown tool, a bad persona file, a skills
+ *   conflict, a sandbox that cannot start; nothing built is left open.
+ */
+export async function buildAssistant(
+  choice: ToolChoice,
+  io: CliIO,
+  options: AssistantOptions,
+): Promise<Agent> {
+  const closers: Array<() => void | Promise<void>> = [];
+  const root = resolve(choice.root ?? process.cwd());
+  try {
+    const extras = await planSkillsAndTasks(choice, root, io);
+    const visible = extras.toolNames.filter((n) => n !== AGENT_TOOL_NAME);
+    const sub = choice.tools.includes(AGENT_TOOL_NAME)
+      ? await planSubAgents(visible, choice.agents, await toolNames(), (target) =>
+          resolveModel(target, { env: io.env }),
+        )
+      : undefined;
+    const tools = await buildTools([...visible, ...(sub?.hiddenTools ?? [])], {
+      config: await loadConfig(io.env),
+      root,
+      readableRoots: extras.readableRoots,
+      yes: choice.yes,
+      sandbox: choice.sandbox ?? 'none',
+      stdin: io.stdin,
+      stderr: io.stderr,
+      onClose: (handler) => closers.push(handler),
+    });
+    return new Agent({
+      model: options.model,
+      systemPrompt: SYSTEM_PROMPT,
+      stepLimit: new StepLimit(options.maxSteps ?? DEFAULT_MAX_STEPS, 'synthesize'),
+      streaming: true,
+      taintGate: cliTaintGate({ yesAll: choice.yesAll, stdin: io.stdin, stderr: io.stderr }),
+      configure: (c) => {
+        for (const tool of tools) {
+          if (visible.includes(tool.name)) c.addTool(tool);
+          else c.addSubAgentTool(tool);
+        }
+        for (const extension of extras.extensions) c.addExtension(extension);
+        if (sub) c.addExtension(sub.extension);
+        if (options.listener) c.addListener(options.listener);
+        for (const close of closers) c.onClose(close);
+      },
+    });
+  } catch (error) {
+    for (const close of closers.reverse()) await close();
+    const message = error instanceof Error ? error.message : String(error);
+    const usage = UnknownToolError.isInstance(error) || error instanceof UsageError || isFileProblem(error);
+    throw new AssistantSetupError(message, usage);
+  }
+}
+
+/** A persona file or persona the user pointed at: the command line's to fix. */
+function isFileProblem(error: unknown): boolean {
+  const name = (error as { name?: unknown })?.name;
+  return name === 'PersonaFileError' || name === 'PersonaError' || name === 'ModelTargetError';
+}

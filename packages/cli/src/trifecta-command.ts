@@ -1,0 +1,47 @@
+import type { Model, TrifectaNodeReport, TrifectaReport } from '@kodama/core';
+import type { TrifectaArgs } from './args.ts';
+import type { CliIO } from './ask.ts';
+import { AssistantSetupError, buildAssistant } from './assistant.ts';
+import { EXIT } from './exit-status.ts';
+
+/** The map needs the agent's shape, not a model: this one is never called. */
+const NO_MODEL: Model = {
+  specificationVersion: 'kodama.model.v1',
+  provider: 'none',
+  modelId: 'none',
+  stream() {
+    throw new Error('kodama trifecta runs no model');
+  },
+};
+
+/**
+ * `kodama trifecta`: builds the assistant `kodama ask` would build with the
+ * same flags (without a model) and prints its lethal-trifecta map, or the
+ * report as JSON. Exits 3 when the verdict is loud, 0 otherwise.
+ */
+export async function trifecta(args: TrifectaArgs, io: CliIO): Promise<number> {
+  let report: TrifectaReport;
+  try {
+    const agent = await buildAssistant(args, io, { model: NO_MODEL });
+    report = agent.trifecta();
+    await agent.close();
+  } catch (error) {
+    if (!(error instanceof AssistantSetupError)) throw error;
+    io.stderr.write(`kodama: ${error.message}\n`);
+    return error.usage ? EXIT.usage : EXIT.failed;
+  }
+  io.stdout.write(args.json ? `${JSON.stringify(asJson(report), null, 2)}\n` : `${report.render()}\n`);
+  return report.verdict === 'loud' ? EXIT.loud : EXIT.ok;
+}
+
+function asJson(report: TrifectaReport): unknown {
+  const node = (n: TrifectaNodeReport): unknown => ({
+    label: n.label,
+    channelEgress: n.node.channelEgress,
+    legs: n.legs,
+    verdict: n.verdict,
+    tools: n.node.toolLegs,
+    children: n.children.map(node),
+  });
+  return { verdict: report.verdict, worstPath: report.worstPath, root: node(report.root) };
+}

@@ -1,0 +1,100 @@
+// The help texts of kodama and its commands (printed by --help and after a usage error).
+import { COMMANDS, type HelpArgs } from './args.ts';
+
+const ASK_OPTIONS = `Options of ask:
+  -m, --model <target>     model to use (see "Model targets"); else $KODAMA_MODEL,
+                           else the first local server found, else the first API key found
+  -t, --tools <names>      comma-separated tools to offer (default: calculator);
+                           also "skill", "tasks" (the four task tools) and "agent"
+                           (sub-agents: researcher, file_miner, reviewer; their
+                           tools need not be listed)
+      --agents <file>      more personas for the agent tool (JSON or YAML)
+      --json               print one JSON event per line instead of text
+      --root <dir>         project root for file tools (default: current directory)
+  -y, --yes                approve every confirmation (file overwrites, shell commands),
+                           except a tool that can send data out after untrusted
+                           content (a web page, a sub-agent that read one) came in
+      --yes=all            approve those too
+      --sandbox <kind>     run bash under "bubblewrap", or "none" (default: none)
+      --max-steps <n>      tool-call budget for the turn (default: 25)
+      --deadline <time>    stop after this long (30s, 2m, 1m30s) and keep the answer so far
+  -s, --session <id>       continue (or start) the stored session <id>
+  -c, --continue           continue the most recent stored session
+      --store <kind>       where sessions live: "jsonl" (default) or "sqlite"
+      --no-skills          load no skills (default: from <root> and ~, see kodama skills)
+      --output-schema <file.json>
+                           the answer must match this JSON Schema (an object);
+                           prints the validated JSON to stdout instead of the text
+  -h, --help               print this help
+
+Model targets:
+  openai:<id>  anthropic:<id>  google:<id>  openrouter:<vendor/id>  ollama:<id>
+  llamacpp[:<id>]  lmstudio:<id>  openai-compatible:<base url>[@<model id>]
+`;
+
+/** The text of `kodama --help`. */
+export const HELP = `kodama: a terminal agent
+
+Usage:
+  kodama ask "<prompt>" [options]     run one agent turn and print the answer
+  kodama sessions [list]              list stored sessions (also: show, fork, rm)
+  kodama skills [list]                list the skills ask would load (also: show <name>)
+  kodama trifecta [--tools ...]       the lethal-trifecta map of the assistant those flags build
+  kodama help [<command>]             print this help, or the help of a command
+  kodama version                      print the version (also: kodama --version, -v)
+
+${ASK_OPTIONS}`;
+
+const USAGE: Readonly<Record<HelpArgs['topic'], string>> = {
+  kodama: HELP,
+  ask: `Usage: kodama ask "<prompt>" [options]
+
+Runs one agent turn: the answer streams to stdout; thinking, tool calls and
+notices go to stderr.
+
+${ASK_OPTIONS}`,
+  sessions: `Usage: kodama sessions [list] [--store jsonl|sqlite]
+       kodama sessions show <id> [--json] [--store jsonl|sqlite]
+       kodama sessions fork <id> <new id> [--store jsonl|sqlite]
+       kodama sessions rm <id> [--store jsonl|sqlite]
+
+Lists the stored sessions (id, title, model, messages, last activity), shows
+one as a readable transcript (--json: its raw messages), copies one under a
+new id (to try another direction without losing it), or deletes one.
+Sessions are kept under $XDG_DATA_HOME/kodama (else ~/.local/share/kodama).
+`,
+  skills: `Usage: kodama skills [list] [--root <dir>]
+       kodama skills show <name> [--root <dir>]
+
+Lists the skills kodama ask loads (name, source directory, the paths gate or
+"always", warnings), or shows one skill with its body. Skills are folders
+holding a SKILL.md, found under .kodama/skills, .claude/skills and
+.agents/skills of the project root (--root, default: the current directory),
+then of the home directory; the first skill of a name wins. A skill with a
+paths gate is offered only once the model reads, writes or edits a file the
+gate matches.
+`,
+  trifecta: `Usage: kodama trifecta [--tools <names>] [--agents <file>] [--root <dir>]
+                       [--yes | --yes=all] [--sandbox <kind>] [--no-skills] [--json]
+
+Prints the lethal-trifecta map of the assistant that kodama ask would build
+with the same flags: each agent (the main one, and each sub-agent persona the
+agent tool can start) with the legs its tools hold (private data in, untrusted
+content in, bytes out), its verdict (silent, soft, loud), the tree's verdict
+and its worst path. --json prints the report as JSON. Exits 3 when the verdict
+is loud, so a script can refuse such a configuration.
+`,
+  help: `Usage: kodama help [<command>]
+
+Prints the help of kodama, or of one command: ${COMMANDS.join(', ')}.
+`,
+  version: `Usage: kodama version   (also: kodama --version, kodama -v)
+
+Prints "kodama <version>".
+`,
+};
+
+/** The usage text for `topic` (kodama's own, or a command's). */
+export function usage(topic: HelpArgs['topic']): string {
+  return USAGE[topic];
+}
