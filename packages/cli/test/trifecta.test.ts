@@ -51,7 +51,10 @@ test('a bad persona file fails with its path and the problem', async (t) => {
   );
   const out = await trifecta('--tools', 'agent', '--agents', file);
   assert.equal(out.code, 2);
-  assert.match(out.stderr, /persona "tester" \(in .*agents.yaml\) names the tool "teleport", which kodama does not have/);
+  assert.match(
+    out.stderr,
+    /persona "tester" \(in .*agents.yaml\) names the tool "teleport", which kodama does not have/,
+  );
   await writeFile(file, 'personas: {');
   const broken = await trifecta('--tools', 'agent', '--agents', file);
   assert.equal(broken.code, 2);
