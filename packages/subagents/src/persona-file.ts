@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { KodamaError } from '@kodama/core';
-import { parse } from 'yaml';
 import { definePersona, type Persona } from './persona.ts';
 
 /** A persona file that cannot be used: unreadable, not JSON/YAML, or a bad entry. Names the file. */
@@ -63,6 +62,8 @@ export async function loadPersonaFile(path: string): Promise<PersonaSpec[]> {
     );
   }
   let document: unknown;
+  // yaml loads here, with the first persona file: an agent without one never pays for it.
+  const { parse } = await import('yaml');
   try {
     document = parse(text);
   } catch (error) {

@@ -36,6 +36,8 @@ import { assembleSystemPrompt } from './system-prompt.ts';
 import { ToolSet } from './tool-set.ts';
 import { validateAgentOptions, validateTurnOptions } from './validate-options.ts';
 
+const NO_EXTENSIONS: readonly Extension[] = Object.freeze([]);
+
 /**
  * An LLM agent: a model, a system prompt, tools, and a conversation it keeps
  * across turns. A thin shell: the loop is `runTurn` over one `TurnContext`
@@ -66,7 +68,8 @@ export class Agent implements AgentView {
   #systemPrompt: string | undefined;
   readonly #toolSet = new ToolSet();
   readonly #listeners = new ListenerList();
-  readonly #host: ExtensionHost;
+  /** Present once an extension is configured (most agents have none: keep them small). */
+  #host: ExtensionHost | undefined;
   #closeHandlers: CloseHandlers | undefined;
   #trifecta: TrifectaReport | undefined;
   /** The running turn's id; '' between turns. */
@@ -87,13 +90,6 @@ export class Agent implements AgentView {
     this.#base = options.systemPrompt;
     this.#settings = agentSettings(options);
     this.#conversation = new Conversation(this.#settings.ids);
-    const armClose = (h: CloseHandler) => this.#armClose(h);
-    this.#host = new ExtensionHost({
-      agent: this,
-      listeners: this.#listeners,
-      turnId: () => this.#turnId,
-      armClose,
-    });
     if (options.configure) this.#configure(options.configure);
   }
 
@@ -107,11 +103,14 @@ export class Agent implements AgentView {
     }
     this.#toolSet.configure(built.tools, built.subAgentTools);
     for (const listener of built.listeners) this.#listeners.add(listener);
-    this.#host.attach(built.extensions);
+    if (built.extensions.length > 0) {
+      const source = { agent: this, listeners: this.#listeners, turnId: () => this.#turnId };
+      this.#host = new ExtensionHost(built.extensions, { ...source, armClose: (h) => this.#armClose(h) });
+    }
     this.#snippets = built.snippets;
     for (const handler of built.closeHandlers) this.#armClose(handler);
     try {
-      this.#host.bind();
+      this.#host?.bind();
     } catch (error) {
       this.#closed = true;
       this.#closeHandlers?.fireNow();
@@ -142,7 +141,7 @@ export class Agent implements AgentView {
 
   /** Extensions bound to this agent. */
   get extensions(): readonly Extension[] {
-    return this.#host.extensions;
+    return this.#host?.extensions ?? NO_EXTENSIONS;
   }
 
   /** The runtime taint gate (sub-agents inherit it). */
@@ -157,7 +156,7 @@ export class Agent implements AgentView {
 
   /** The system prompt sent: base, fixed snippets, extension snippets (re-assembled on clear and load). */
   get systemPrompt(): string {
-    this.#systemPrompt ??= assembleSystemPrompt(this.#base, this.#snippets, this.#host.extensions);
+    this.#systemPrompt ??= assembleSystemPrompt(this.#base, this.#snippets, this.extensions);
     return this.#systemPrompt;
   }
 
@@ -253,9 +252,9 @@ export class Agent implements AgentView {
       answerFormat: options.answerFormat,
       emit: (event) => listeners.emit(event),
       userMessage,
-      extensions: host.extensions,
-      extensionContext: host.any ? host.context : undefined,
-      extensionInbox: host.any ? host.inbox : undefined,
+      extensions: host?.extensions ?? NO_EXTENSIONS,
+      extensionContext: host?.context,
+      extensionInbox: host?.inbox,
       subAgentListeners: (params) => listeners.forSubAgent(params),
       synthesizer: () => synthesizerChannel(listeners, this.id),
     };
@@ -330,7 +329,7 @@ export class Agent implements AgentView {
     this.cancellable?.reset();
     this.interloper?.drain();
     this.#listeners.emit({ type: 'reset', agentId: this.id, turnId: '' });
-    this.#host.reset();
+    this.#host?.reset();
   }
 
   /**
@@ -358,7 +357,7 @@ export class Agent implements AgentView {
       const loaded = historyLoadedEvent(this.id, repaired.messages);
       this.#models.contextTokens = contextSize(loaded.tokens?.usage);
       this.#listeners.emit(loaded);
-      this.#host.loaded(repaired.messages);
+      this.#host?.loaded(repaired.messages);
       return repaired.messages.length;
     });
   }
@@ -393,7 +392,7 @@ export class Agent implements AgentView {
 
   /** This agent's lethal-trifecta picture (its tools, extension contributions and sub-agents). Memoized until the tools change. */
   trifecta(): TrifectaReport {
-    this.#trifecta ??= agentTrifecta(this.id || 'main', this.#toolSet.tools, this.#host.extensions);
+    this.#trifecta ??= agentTrifecta(this.id || 'main', this.#toolSet.tools, this.extensions);
     return this.#trifecta;
   }
 }

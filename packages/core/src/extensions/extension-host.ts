@@ -9,29 +9,20 @@ import { type ExtensionContextSource, extensionContext } from './extension-conte
  * it at the points the hooks name; the loop drains the inbox.
  */
 export class ExtensionHost {
-  #extensions: readonly Extension[] = [];
+  readonly #extensions: readonly Extension[];
   /** What extensions queued with `interject`, waiting for the next delivery point. */
   readonly inbox = new Interloper();
   readonly #source: Omit<ExtensionContextSource, 'inbox'>;
   #context: ExtensionContext | undefined;
 
-  constructor(source: Omit<ExtensionContextSource, 'inbox'>) {
+  constructor(extensions: readonly Extension[], source: Omit<ExtensionContextSource, 'inbox'>) {
+    this.#extensions = extensions;
     this.#source = source;
   }
 
   /** The extensions, in the order they were added. */
   get extensions(): readonly Extension[] {
     return this.#extensions;
-  }
-
-  /** Takes the extensions the configure phase collected (once, before `bind`). */
-  attach(extensions: readonly Extension[]): void {
-    this.#extensions = extensions;
-  }
-
-  /** Whether there is any extension at all. */
-  get any(): boolean {
-    return this.#extensions.length > 0;
   }
 
   /** The capabilities handed to every hook. */
