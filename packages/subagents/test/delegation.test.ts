@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Agent, type AgentEvent, type AnyTool, InMemoryEventList, type RunEvent } from '@kodama/core';
-import { definePersona, PersonaError, subAgents } from '../src/index.ts';
+import { definePersona, PersonaError, RESEARCHER, subAgents } from '../src/index.ts';
 import { modelOf, probeTool, routedServer, USAGE } from './helpers.ts';
 
 const SEEKER = definePersona({
@@ -52,25 +52,27 @@ function parentWith(model: Agent['model'], tools: readonly AnyTool[], personas =
 }
 
 describe('the agent tool', () => {
-  test('two children in one batch run at once; answers in model order; usage summed once; ids right', async () => {
+  test('two researchers in one batch run at once; answers in model order; usage summed once; ids right', async () => {
     const server = await routedServer((w) => {
-      if (w.system.startsWith('You are SEEKER.')) {
+      if (w.system.startsWith('You are RESEARCHER')) {
         if (w.results === 0)
-          return { toolCalls: [{ name: 'probe', arguments: { text: w.task } }], usage: USAGE };
+          return { toolCalls: [{ name: 'web_search', arguments: { text: w.task } }], usage: USAGE };
         return { text: `found ${w.task}`, usage: USAGE };
       }
       if (w.results === 0)
         return {
           toolCalls: [
-            { id: 'a', name: 'agent', arguments: { name: 'seeker', task: 'alpha' } },
-            { id: 'b', name: 'agent', arguments: { name: 'seeker', task: 'beta' } },
+            { id: 'a', name: 'agent', arguments: { name: 'researcher', task: 'alpha' } },
+            { id: 'b', name: 'agent', arguments: { name: 'researcher', task: 'beta' } },
           ],
           usage: USAGE,
         };
       return { text: 'both done', usage: USAGE };
     });
+    // The bundled persona over local stand-ins for its web tools (same names, no network).
     const meet = barrier(2);
-    const { agent, events } = parentWith(await modelOf(server), [probeTool('probe', undefined, meet.wait)]);
+    const web = [probeTool('web_search', undefined, meet.wait), probeTool('web_scrape'), probeTool('fetch')];
+    const { agent, events } = parentWith(await modelOf(server), web, [RESEARCHER]);
     const run = await agent.ask('Look up alpha and beta.', { includeAgentEvents: true });
     assert.equal(run.outcome, 'completed', String(run.error));
     assert.equal(run.response, 'both done');
@@ -84,12 +86,19 @@ describe('the agent tool', () => {
     assert.equal(run.usage?.inputTokens, 600, 'two parent calls and four child calls, each once');
     assert.equal(run.usage?.outputTokens, 60);
     const childIds = new Set(events.events.map((e) => e.agentId).filter((id) => id !== ''));
-    assert.deepEqual([...childIds].sort(), ['seeker 0', 'seeker 1']);
-    const parentTools = (server.modelCalls[0]!.body as { tools: { function: { name: string } }[] }).tools;
+    assert.deepEqual([...childIds].sort(), ['researcher 0', 'researcher 1']);
+    const first = server.modelCalls[0]!.body as {
+      tools: { function: { name: string } }[];
+      messages: { content: string }[];
+    };
     assert.deepEqual(
-      parentTools.map((t) => t.function.name),
+      first.tools.map((t) => t.function.name),
       ['agent'],
-      'the sub-agent-only probe is never offered to the parent',
+      'the web tools are sub-agent-only: never offered to the parent',
+    );
+    assert.match(
+      first.messages[0]!.content,
+      /<available_agents>[\s\S]*- researcher: Researches one question/,
     );
   });
 
