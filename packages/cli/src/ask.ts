@@ -10,7 +10,7 @@ import {
 } from '@kodama/core';
 import { discoverDefaultModel, resolveModel } from '@kodama/models';
 import { type AskArgs, UsageError } from './args.ts';
-import { AssistantSetupError, buildAssistant } from './assistant.ts';
+import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
 import { EXIT } from './exit-status.ts';
 import { JsonLines } from './json-lines.ts';
 import { NO_MODEL_MESSAGE } from './no-model.ts';

@@ -1,7 +1,7 @@
 import type { Model, TrifectaNodeReport, TrifectaReport } from '@kodama/core';
 import type { TrifectaArgs } from './args.ts';
 import type { CliIO } from './ask.ts';
-import { AssistantSetupError, buildAssistant } from './assistant.ts';
+import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
 import { EXIT } from './exit-status.ts';
 
 /** The map needs the agent's shape, not a model: this one is never called. */
