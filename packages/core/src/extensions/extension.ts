@@ -3,6 +3,7 @@ import type { CloseHandler } from '../lifecycle/close-handler.ts';
 import type { SubAgentParams } from '../listeners/listener.ts';
 import type { ListenerList } from '../listeners/listener-list.ts';
 import type { Content } from '../messages/content.ts';
+import type { AnyTool } from '../tool/define-tool.ts';
 import type { TrifectaLegs } from '../trifecta/legs.ts';
 import type { TrifectaNode } from '../trifecta/node.ts';
 import type { AgentView } from './agent-view.ts';
@@ -24,6 +25,14 @@ export interface ExtensionContext {
    * start of the next turn when none runs. Dropped by a clear or a load.
    */
   interject(content: Content): void;
+  /**
+   * Adds a tool the model can call from the next model request on (an MCP
+   * server connected mid-conversation), as `agent.addTool` does.
+   * @throws TypeError when a tool of that name exists.
+   */
+  addTool(tool: AnyTool): void;
+  /** Removes the model-callable tool `name` from the next request on; returns whether it was there. */
+  removeTool(name: string): boolean;
   /** Arms a teardown step, run by `agent.close()` (LIFO). */
   onClose(handler: CloseHandler): void;
   /** The listener list a sub-agent of this agent should use. */

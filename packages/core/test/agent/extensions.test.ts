@@ -237,3 +237,40 @@ describe('extension interjections and loaded history', () => {
     assert.ok(!JSON.stringify(model.calls[1]!.messages).includes('stale'), 'a load drops what was queued');
   });
 });
+
+describe('extension tool changes', () => {
+  test('a tool an extension adds mid-turn is offered from the next model request; one it removes is gone', async () => {
+    let ctx: ExtensionContext | undefined;
+    const { agent, model } = scriptedAgent(
+      [{ toolCalls: [{ id: 'c1', name: 'echo', arguments: { text: 'x' } }] }, { text: 'a' }, { text: 'b' }],
+      {
+        tools: [echoTool()],
+        configureMore: (c) =>
+          c.addExtension({
+            name: 'connector',
+            bind: (x) => {
+              ctx = x;
+            },
+            configure: (cc) =>
+              cc.addListener({
+                name: 'on-echo',
+                onEvent: (e) => {
+                  if (e.type === 'tool-call') ctx?.addTool({ ...echoTool(), name: 'late' });
+                },
+              }),
+          }),
+      },
+    );
+    await agent.turn('go');
+    assert.deepEqual(
+      model.calls.map((c) => c.tools?.map((t) => t.name)),
+      [['echo'], ['echo', 'late']],
+    );
+    assert.equal(ctx!.removeTool('late'), true);
+    await agent.turn('again');
+    assert.deepEqual(
+      model.calls[2]?.tools?.map((t) => t.name),
+      ['echo'],
+    );
+  });
+});
