@@ -45,7 +45,10 @@ export interface RunWork {
   readonly interjections: Interjections;
   /** Aborted by `run.cancel()`. */
   readonly cancel: AbortSignal;
+  /** Every event the Run publishes: to the stream (when streamed) and to the observers. */
   readonly emit: (event: RunEvent) => void;
+  /** The observers alone (nested agents' events when the stream does not carry them); absent without observers. */
+  readonly observe: ((event: RunEvent) => void) | undefined;
 }
 
 /** What an execution produced. */
@@ -84,6 +87,7 @@ async function execute(work: RunWork): Promise<RunEnd> {
       meter,
       includeAgentEvents: options.includeAgentEvents === true,
       emit: work.emit,
+      observe: work.observe,
       own: (event) => {
         if (event.type === 'assistant') lastAnswer = event.text;
         work.emit(event);

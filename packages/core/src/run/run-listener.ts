@@ -11,6 +11,8 @@ export interface RunListenerSink {
   /** Receives the Run's own agent's events. */
   readonly own: (event: AgentEvent) => void;
   readonly emit: (event: RunEvent) => void;
+  /** The Run's observers alone, when it has any. */
+  readonly observe: ((event: RunEvent) => void) | undefined;
 }
 
 /**
@@ -46,7 +48,9 @@ function nestedListener(sink: RunListenerSink, path: string): Listener {
 }
 
 function nested(sink: RunListenerSink, path: string, event: AgentEvent): void {
-  if (!sink.includeAgentEvents) return;
+  // The public stream carries nested events only when asked; observers always see them.
+  const to = sink.includeAgentEvents ? sink.emit : sink.observe;
+  if (!to) return;
   const source = { agentId: event.agentId, path, parentOperationId: sink.runId };
-  sink.emit({ type: 'agent-stream', runId: sink.runId, source, event });
+  to({ type: 'agent-stream', runId: sink.runId, source, event });
 }

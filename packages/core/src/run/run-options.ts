@@ -6,6 +6,7 @@ import type { PriceTable } from '../pricing/model-price.ts';
 import { checkSessionId } from '../session/session-id.ts';
 import type { SessionStore } from '../session/session-store.ts';
 import { type OutputSchemaInput, outputSchema } from '../structured/output-schema.ts';
+import type { RunEvent } from './run-events.ts';
 
 /**
  * Options of `agent.ask` / `agent.stream` / `agent.createRun`. Every one is
@@ -48,7 +49,19 @@ export interface AskOptions<S extends OutputSchemaInput | undefined = OutputSche
    * `OutputValidationError`. `run.output` holds the parsed value.
    */
   readonly output?: S;
+  /**
+   * Functions handed every event of the Run as it happens, for instrumentation
+   * (tracing, metrics, an inspector): the Run's own events and, as
+   * `agent-stream` events, those of every nested agent, whatever
+   * `includeAgentEvents` says (that option is about the public stream). Called
+   * synchronously and in order; an observer that throws is reported as a
+   * process warning and never disturbs the Run.
+   */
+  readonly observers?: readonly RunObserver[];
 }
+
+/** See {@link AskOptions.observers}. */
+export type RunObserver = (event: RunEvent) => void;
 
 const isSession = (v: unknown) =>
   typeof v === 'object' &&
@@ -79,6 +92,10 @@ export function validateAskOptions(options: AskOptions | undefined): void {
     prices: [isPriceTable, 'a price table ({ "provider:model": { inputPerMTok, outputPerMTok } })'],
     runId: [(v) => typeof v === 'string' && v.trim() !== '', 'a non-empty string'],
     session: [isSession, '{ id, store } with a SessionStore (load, append, replace, recordRun)'],
+    observers: [
+      (v) => Array.isArray(v) && v.every((o) => typeof o === 'function'),
+      'an array of functions (event) => void',
+    ],
   });
   if (options?.session) checkSessionId(options.session.id, 'AskOptions.session.id');
   if (options?.output !== undefined) checkOutput(options.output);

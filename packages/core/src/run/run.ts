@@ -6,7 +6,7 @@ import { executeRun, type RunEnd, type RunnableAgent, type RunOutcome } from './
 import { type InterjectionResponse, Interjections } from './interjections.ts';
 import { RunStateError } from './run-errors.ts';
 import type { RunEvent } from './run-events.ts';
-import type { AskOptions } from './run-options.ts';
+import type { AskOptions, RunObserver } from './run-options.ts';
 import { type RunResource, RunResources } from './run-resources.ts';
 import type { RunUsage } from './run-usage.ts';
 
@@ -136,6 +136,8 @@ export class Run<T = unknown> {
     if (this.#started) throw new RunStateError(`run ${this.id} has already been executed; create a new one`);
     this.#started = true;
     const { agent, input, options, clock } = this.#init;
+    const publish = queue ? (e: RunEvent) => queue.push(e) : undefined;
+    const observe = observerCall(options.observers);
     const work = {
       runId: this.id,
       agent,
@@ -145,7 +147,8 @@ export class Run<T = unknown> {
       resources: this.#resources,
       interjections: this.#interjections,
       cancel: this.#cancel.signal,
-      emit: queue ? (e: RunEvent) => queue.push(e) : () => {},
+      emit: publish && observe ? (e: RunEvent) => (publish(e), observe(e)) : (publish ?? observe ?? noop),
+      observe,
     };
     return executeRun(work).then((end) => {
       this.#end = end;
@@ -179,4 +182,23 @@ export class Run<T = unknown> {
   cancel(): void {
     this.#cancel.abort();
   }
+}
+
+const noop = (): void => {};
+
+/** One function calling every observer in order, each isolated: a failing one becomes a process warning. */
+function observerCall(observers: readonly RunObserver[] | undefined): ((e: RunEvent) => void) | undefined {
+  if (!observers || observers.length === 0) return undefined;
+  return (event) => {
+    for (const observe of observers) {
+      try {
+        observe(event);
+      } catch (error) {
+        process.emitWarning(
+          `a Run observer threw on ${event.type}: ${String(error)}`,
+          'KodamaObserverWarning',
+        );
+      }
+    }
+  };
 }

@@ -157,6 +157,46 @@ describe('Run', () => {
     });
   });
 
+  test('observers see every event, nested ones included, without the stream carrying them; a failing one is isolated', async () => {
+    const seen: string[] = [];
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.message);
+    process.on('warning', onWarning);
+    const { agent } = scriptedAgent(
+      [
+        { toolCalls: [{ id: 'a', name: 'echo', arguments: { text: 'a' } }] },
+        { toolCalls: [{ id: 'b', name: 'echo', arguments: { text: 'b' } }] },
+        { text: 'synth' },
+        { text: 'again' },
+      ],
+      { tools: [echoTool()], stepLimit: new StepLimit(1, 'synthesize') },
+    );
+    const streamed = await collect(
+      agent.stream('go', {
+        observers: [
+          (e) => seen.push(e.type === 'agent-stream' ? `${e.source.path}:${e.event.type}` : e.type),
+          () => {
+            throw new Error('broken tracer');
+          },
+        ],
+      }),
+    );
+    await new Promise((r) => setImmediate(r));
+    process.off('warning', onWarning);
+    assert.ok(!streamed.some((e) => e.type === 'agent-stream'), 'the public stream stays as asked');
+    assert.deepEqual(
+      seen.filter((t) => t.startsWith('/synthesizer')),
+      ['/synthesizer:model-start', '/synthesizer:assistant', '/synthesizer:tokens'],
+    );
+    assert.equal(seen[0], 'run-start');
+    assert.equal(seen.at(-1), 'run-stop');
+    assert.equal(seen.filter((t) => !t.startsWith('/')).length, streamed.length, 'and every public event');
+    assert.ok(warnings.length > 0 && warnings.every((w) => w.includes('broken tracer')));
+    const run = await agent.ask('again', { observers: [() => {}] });
+    assert.equal(run.outcome, 'completed');
+    assert.throws(() => agent.createRun('x', { observers: 'no' as never }), /AskOptions\.observers/);
+  });
+
   test('runs of one agent execute one after another, each its own conversation step', async () => {
     const { agent } = scriptedAgent([{ text: 'first', latencyMs: 30 }, { text: 'second' }]);
     const [a, b] = await Promise.all([agent.ask('1'), agent.ask('2')]);
