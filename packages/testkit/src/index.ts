@@ -4,6 +4,12 @@
  * A dev-only helper: tests import it, product code never does.
  */
 export { startAnthropicServer } from './anthropic/server.ts';
+export {
+  TINY_MODEL,
+  type TinyChatModelOptions,
+  tinyChatModelBytes,
+  writeTinyChatModel,
+} from './gguf/tiny-chat-model.ts';
 export { startOpenAICompatibleServer } from './openai/server.ts';
 export type {
   RecordedRequest,
