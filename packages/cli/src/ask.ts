@@ -14,6 +14,7 @@ import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
 import { EXIT } from './exit-status.ts';
 import { JsonLines } from './json-lines.ts';
 import { NO_MODEL_MESSAGE } from './no-model.ts';
+import { type CliTracing, cliTracing } from './otel-setup.ts';
 import { readOutputSchema } from './output-schema-file.ts';
 import { openSessionStore } from './session-store.ts';
 
@@ -72,6 +73,7 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
   const onInterrupt = () => interrupt.abort();
   signals.on('SIGINT', onInterrupt);
   let store: SessionStore | undefined;
+  let tracing: CliTracing | undefined;
   try {
     const deadline = args.deadlineMs === undefined ? {} : { deadline: args.deadlineMs };
     let session: { id: string; store: SessionStore } | undefined;
@@ -84,11 +86,13 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
       }
       session = { id, store };
     }
+    tracing = await cliTracing(io.env);
     const run = await agent.ask(args.prompt, {
       signal: interrupt.signal,
       ...deadline,
       ...(session ? { session } : {}),
       ...(output ? { output } : {}),
+      ...(tracing ? { observers: [tracing.observer] } : {}),
     });
     if (run.completed && output) printOutput(run.output, args.json, io.stdout);
     return exitFor(run, say);
@@ -99,6 +103,7 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
   } finally {
     signals.off('SIGINT', onInterrupt);
     await agent.close();
+    await tracing?.shutdown();
     await store?.close();
   }
 }
