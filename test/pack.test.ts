@@ -16,7 +16,7 @@ import { type ScriptedServer, startOpenAICompatibleServer } from '@kodama/testki
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '..');
 /** Every package a user can install, by folder. */
-const PUBLIC = ['core', 'models', 'testkit', 'tools', 'workspace', 'sqlite', 'skills', 'subagents', 'otel', 'cli'];
+const PUBLIC = ['core', 'models', 'testkit', 'tools', 'workspace', 'sqlite', 'skills', 'subagents', 'otel', 'ag-ui', 'cli'];
 /** The ones installed and run below: the library pair, and the command with what it needs. */
 const LIBRARY = ['core', 'models'];
 const COMMAND = ['core', 'models', 'tools', 'workspace', 'sqlite', 'skills', 'subagents', 'otel', 'cli'];
@@ -89,6 +89,7 @@ after(async () => {
 
 test('every public package is publishable: not private, one version, one engines range', () => {
   assert.deepEqual(listed.map((p) => p.manifest.name).sort(), [
+    '@kodama/ag-ui',
     '@kodama/core',
     '@kodama/models',
     '@kodama/otel',

@@ -1,0 +1,109 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AGUIEvent, RunAgentInput } from '@ag-ui/core';
+import type { History, RunStream } from '@kodama/core';
+import { AgUiMapper } from './ag-ui-mapper.ts';
+import { historyFromAgUi } from './messages.ts';
+
+/** What the handler runs: anything that streams a Run (an `Agent`, built fresh per request). */
+export interface AgUiRunnable {
+  stream(input: string, options: { history: History; runId: string; signal: AbortSignal }): RunStream;
+}
+
+/** Options of {@link agUiHandler}. */
+export interface AgUiHandlerOptions {
+  /** Builds the agent for one request (a fresh one: requests may run at once). */
+  readonly agent: () => AgUiRunnable | Promise<AgUiRunnable>;
+  /**
+   * The bearer token every request must carry (`Authorization: Bearer <token>`);
+   * a request without it is refused with 401 and nothing runs. `undefined`
+   * serves without authentication, which only an explicit choice should do.
+   */
+  readonly token: string | undefined;
+  /** Largest request body accepted, in bytes; default 10 MiB. */
+  readonly maxBodyBytes?: number;
+}
+
+/**
+ * An AG-UI endpoint for `node:http`: POST a `RunAgentInput` (the AG-UI
+ * protocol's request: thread, run id, messages) and the response streams the
+ * Run as AG-UI events over server-sent events. The last message must be the
+ * user's; the ones before it become the conversation. A client that goes away
+ * cancels the Run.
+ */
+export function agUiHandler(
+  options: AgUiHandlerOptions,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  // The protocol's zod schemas are large: loaded with the first handler, not the package.
+  const inputSchema = import('@ag-ui/core/schemas').then((m) => m.RunAgentInputSchema);
+  return (req, res) => {
+    void (async () => {
+      if (!authorized(req, options.token))
+        return fail(res, 401, 'a bearer token is required (Authorization: Bearer <token>)');
+      if (req.method !== 'POST') return fail(res, 405, 'POST a RunAgentInput');
+      let input: RunAgentInput;
+      try {
+        const body = await readBody(req, options.maxBodyBytes ?? 10 * 1024 * 1024);
+        const parsed = (await inputSchema).safeParse(JSON.parse(body));
+        if (!parsed.success)
+          return fail(res, 400, `not a RunAgentInput: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+        input = parsed.data as RunAgentInput;
+      } catch (error) {
+        return fail(res, 400, `unreadable request: ${(error as Error).message}`);
+      }
+      const split = historyFromAgUi(input.messages);
+      if (!split.ok) return fail(res, 400, split.problem);
+      const abort = new AbortController();
+      res.on('close', () => abort.abort());
+      const agent = await options.agent();
+      const stream = agent.stream(split.input, {
+        history: split.history,
+        runId: input.runId,
+        signal: abort.signal,
+      });
+      res.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+      });
+      const mapper = new AgUiMapper(input.threadId);
+      for await (const event of stream) for (const out of mapper.map(event)) send(res, out);
+      await stream.run;
+      res.end();
+    })().catch((error: unknown) => {
+      if (!res.headersSent) fail(res, 500, String(error));
+      else res.end();
+    });
+  };
+}
+
+function send(res: ServerResponse, event: AGUIEvent): void {
+  if (!res.destroyed) res.write(`data: ${JSON.stringify(event)}\n\n`);
+}
+
+function fail(res: ServerResponse, status: number, message: string): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: message }));
+}
+
+function authorized(req: IncomingMessage, token: string | undefined): boolean {
+  if (token === undefined) return true;
+  const given = Buffer.from(req.headers.authorization ?? '');
+  const wanted = Buffer.from(`Bearer ${token}`);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+function readBody(req: IncomingMessage, max: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        reject(new Error(`the body is over ${max} bytes`));
+        req.destroy();
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
