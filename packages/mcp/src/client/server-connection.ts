@@ -1,0 +1,231 @@
+import { KodamaError } from '@kodama/core';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { McpServerEntry } from '../config/server-entry.ts';
+import type { ServerSurface } from '../screening/surface.ts';
+import { McpConnectionError } from './mcp-connection-error.ts';
+import { closeTransport, openTransport } from './open-transport.ts';
+import { ProcessGroupTransport } from './process-group-transport.ts';
+
+/** What a connection asks of its owner. */
+export interface ConnectionHooks {
+  /** Screens a surface before its tools may be used (at start, after a restart, after `list_changed`); throw to refuse it. */
+  verify(surface: ServerSurface, signal?: AbortSignal): Promise<void>;
+  /** A verified surface replaced the previous one (a `list_changed` refresh, a restart that lists other tools). */
+  onSurfaceChanged?(surface: ServerSurface): void;
+  /** A `list_changed` refresh failed (screening refused it, or listing failed): the tools are withdrawn. */
+  onRefreshFailed?(error: unknown): void;
+}
+
+/** Options of {@link McpServerConnection}. */
+export interface ConnectionOptions {
+  readonly hooks: ConnectionHooks;
+  /** Where the allowlisted variables of a stdio server come from; default `process.env`. */
+  readonly env?: NodeJS.ProcessEnv;
+  /** First restart delay after a crash, doubled per consecutive crash; default 200 ms. */
+  readonly restartDelayMs?: number;
+  /** Consecutive crashes after which calls fail instead of restarting; default 5. */
+  readonly maxRestarts?: number;
+  /** Per-call timeout, reset by progress notifications; default 10 minutes. */
+  readonly callTimeoutMs?: number;
+}
+
+const CLIENT_INFO = { name: 'kodama', version: '0.1.0' };
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * One MCP server as kodama uses it: the SDK `Client` over the entry's
+ * transport, its tool list verified before use, restarted with backoff on the
+ * next call after a crash (and re-verified), refreshed on
+ * `notifications/tools/list_changed`. Pings are answered by the SDK.
+ */
+export class McpServerConnection {
+  /** The configured server. */
+  readonly entry: McpServerEntry;
+  readonly #options: ConnectionOptions;
+  #client: Client | undefined;
+  #transport: Transport | undefined;
+  #surface: ServerSurface | undefined;
+  #crashes = 0;
+  #crashed = false;
+  #closed = false;
+  #starting: Promise<ServerSurface> | undefined;
+
+  constructor(entry: McpServerEntry, options: ConnectionOptions) {
+    this.entry = entry;
+    this.#options = options;
+  }
+
+  /** The last verified surface (undefined before `start`). */
+  get surface(): ServerSurface | undefined {
+    return this.#surface;
+  }
+
+  /** The stdio server's process id while it runs. */
+  get pid(): number | undefined {
+    return this.#transport instanceof ProcessGroupTransport ? this.#transport.pid : undefined;
+  }
+
+  /**
+   * Starts the server, lists its tools and verifies them.
+   *
+   * @throws McpConnectionError when it cannot be reached; whatever `verify` throws (the connection is then closed).
+   */
+  async start(signal?: AbortSignal): Promise<ServerSurface> {
+    if (this.#closed) throw new McpConnectionError(`MCP server "${this.entry.id}" is closed`);
+    this.#starting ??= this.#start(signal).finally(() => {
+      this.#starting = undefined;
+    });
+    return this.#starting;
+  }
+
+  async #start(signal?: AbortSignal): Promise<ServerSurface> {
+    const transport = openTransport(this.entry, this.#options.env ?? process.env);
+    const client = new Client(CLIENT_INFO, {
+      capabilities: {},
+      listChanged: { tools: { autoRefresh: false, debounceMs: 50, onChanged: () => void this.#refresh() } },
+    });
+    client.onclose = () => {
+      if (this.#client === client && !this.#closed) this.#crashed = true;
+    };
+    this.#client = client;
+    this.#transport = transport;
+    this.#crashed = false;
+    try {
+      await client.connect(transport, signal ? { signal } : {});
+      const surface = await this.#list(client, signal);
+      await this.#options.hooks.verify(surface, signal);
+      this.#surface = surface;
+      return surface;
+    } catch (error) {
+      await this.#drop();
+      // Screening's verdict, a failing model, a cancel: the caller's to see as they are.
+      if (KodamaError.isInstance(error) || signal?.aborted) throw error;
+      const tail = transport instanceof ProcessGroupTransport ? transport.stderrTail.trim() : '';
+      const what = this.entry.transport === 'http' ? this.entry.url : this.entry.command;
+      const detail = error instanceof Error ? error.message : String(error);
+      throw new McpConnectionError(
+        `MCP server "${this.entry.id}" (${what}) could not be started: ${detail}${tail ? `\nits stderr ends with:\n${tail}` : ''}`,
+        { cause: error },
+      );
+    }
+  }
+
+  async #list(client: Client, signal?: AbortSignal): Promise<ServerSurface> {
+    const tools: McpTool[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor ? { cursor } : {}, signal ? { signal } : {});
+      tools.push(...page.tools);
+      cursor = page.nextCursor;
+    } while (cursor);
+    const info = client.getServerVersion();
+    const instructions = client.getInstructions();
+    return {
+      id: this.entry.id,
+      ...(info?.name ? { serverName: info.name } : {}),
+      ...(info?.version ? { serverVersion: info.version } : {}),
+      ...(info?.description ? { serverDescription: info.description } : {}),
+      ...(instructions ? { instructions } : {}),
+      tools: tools.map((t) => ({
+        name: t.name,
+        ...(t.title ? { title: t.title } : {}),
+        ...(t.description ? { description: t.description } : {}),
+        inputSchema: t.inputSchema as Record<string, unknown>,
+      })),
+    };
+  }
+
+  async #refresh(): Promise<void> {
+    const client = this.#client;
+    if (!client || this.#closed) return;
+    try {
+      const surface = await this.#list(client);
+      await this.#options.hooks.verify(surface);
+      if (this.#client !== client) return;
+      this.#surface = surface;
+      this.#options.hooks.onSurfaceChanged?.(surface);
+    } catch (error) {
+      if (this.#client !== client) return;
+      this.#surface = { ...(this.#surface ?? { id: this.entry.id }), tools: [] };
+      this.#options.hooks.onRefreshFailed?.(error);
+    }
+  }
+
+  /**
+   * Calls `name` with `args`; `signal` cancels it (the SDK sends
+   * `notifications/cancelled`). After a crash the server is restarted first,
+   * after a backoff, and re-verified.
+   *
+   * @throws McpConnectionError when the server crashed during the call, or too often.
+   */
+  async call(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> {
+    if (this.#closed) throw new McpConnectionError(`MCP server "${this.entry.id}" is closed`);
+    if (this.#crashed || !this.#client) await this.#restart(signal);
+    const client = this.#client;
+    if (!client) throw new McpConnectionError(`MCP server "${this.entry.id}" is not running`);
+    try {
+      const result = (await client.callTool({ name, arguments: args }, undefined, {
+        signal,
+        timeout: this.#options.callTimeoutMs ?? 600_000,
+        resetTimeoutOnProgress: true,
+      })) as CallToolResult;
+      this.#crashes = 0;
+      return result;
+    } catch (error) {
+      if (this.#crashed && !signal.aborted) {
+        throw new McpConnectionError(
+          `MCP server "${this.entry.id}" exited during the call to ${name}; it is restarted on the next call`,
+          { cause: error },
+        );
+      }
+      throw error;
+    }
+  }
+
+  async #restart(signal: AbortSignal): Promise<void> {
+    const max = this.#options.maxRestarts ?? 5;
+    if (this.#crashes >= max) {
+      throw new McpConnectionError(
+        `MCP server "${this.entry.id}" crashed ${this.#crashes} times in a row; it is not restarted again`,
+      );
+    }
+    this.#crashes += 1;
+    await this.#drop();
+    await sleep((this.#options.restartDelayMs ?? 200) * 2 ** (this.#crashes - 1), signal);
+    const before = this.#surface;
+    const after = await this.start(signal);
+    if (JSON.stringify(before) !== JSON.stringify(after)) this.#options.hooks.onSurfaceChanged?.(after);
+  }
+
+  async #drop(): Promise<void> {
+    const transport = this.#transport;
+    const client = this.#client;
+    this.#client = undefined;
+    this.#transport = undefined;
+    if (client) client.onclose = undefined;
+    if (transport) await closeTransport(transport).catch(() => {});
+  }
+
+  /** Ends the connection: HTTP session DELETE, or stdin closed and the process group reaped. Idempotent. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.#starting?.catch(() => {});
+    await this.#drop();
+  }
+}
