@@ -19,7 +19,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const PUBLIC = ['core', 'models', 'testkit', 'tools', 'workspace', 'sqlite', 'skills', 'subagents', 'otel', 'ag-ui', 'cli'];
 /** The ones installed and run below: the library pair, and the command with what it needs. */
 const LIBRARY = ['core', 'models'];
-const COMMAND = ['core', 'models', 'tools', 'workspace', 'sqlite', 'skills', 'subagents', 'otel', 'cli'];
+const COMMAND = ['core', 'models', 'tools', 'workspace', 'sqlite', 'skills', 'subagents', 'otel', 'ag-ui', 'cli'];
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 
 /**

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { parseDuration } from './duration.ts';
+import { parseServe, type ServeArgs } from './serve-args.ts';
 import { STORE_KINDS, type StoreKind } from './store-kind.ts';
 
 /** Where `kodama ask --sandbox` may run bash. */
@@ -72,7 +73,7 @@ export interface SessionsArgs {
 }
 
 /** The commands kodama knows; each has a usage text. */
-export type Command = 'ask' | 'sessions' | 'skills' | 'trifecta' | 'help' | 'version';
+export type Command = 'ask' | 'sessions' | 'skills' | 'trifecta' | 'serve' | 'help' | 'version';
 
 /** `kodama --help`, `kodama help [<command>]`, `kodama <command> --help`: print a usage to stdout. */
 export interface HelpArgs {
@@ -87,7 +88,7 @@ export interface VersionArgs {
 }
 
 /** What the command line asks for. */
-export type CliArgs = AskArgs | SessionsArgs | SkillsArgs | TrifectaArgs | HelpArgs | VersionArgs;
+export type CliArgs = AskArgs | SessionsArgs | SkillsArgs | TrifectaArgs | ServeArgs | HelpArgs | VersionArgs;
 
 /**
  * A command line kodama cannot act on; the message says what to type instead
@@ -111,7 +112,15 @@ export class UsageError extends Error {
 export const DEFAULT_TOOLS: readonly string[] = ['calculator'];
 
 /** Every command, in the order the help lists them. */
-export const COMMANDS: readonly Command[] = ['ask', 'sessions', 'skills', 'trifecta', 'help', 'version'];
+export const COMMANDS: readonly Command[] = [
+  'ask',
+  'sessions',
+  'skills',
+  'trifecta',
+  'serve',
+  'help',
+  'version',
+];
 
 function isCommand(value: string): value is Command {
   return (COMMANDS as readonly string[]).includes(value);
@@ -127,19 +136,20 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (command === 'sessions') return parseSessions(rest);
   if (command === 'skills') return parseSkills(rest);
   if (command === 'trifecta') return parseTrifecta(rest);
+  if (command === 'serve') return parseServe(rest);
   if (command === 'help') return parseHelp(rest);
   if (command === 'version') return parseVersion(rest);
   throw new UsageError(`unknown command "${command}". Try: kodama ask "<prompt>"`);
 }
 
 /** True when `--help` or `-h` comes before any `--` (after it, they are prompt text). */
-function asksForHelp(args: readonly string[]): boolean {
+export function asksForHelp(args: readonly string[]): boolean {
   const end = args.indexOf('--');
   return (end === -1 ? args : args.slice(0, end)).some((a) => a === '--help' || a === '-h');
 }
 
 /** Runs node's strict parser, turning its errors into UsageErrors for `topic`. */
-function strictParse<T>(topic: Command, parse: () => T): T {
+export function strictParse<T>(topic: Command, parse: () => T): T {
   try {
     return parse();
   } catch (error) {
@@ -147,8 +157,8 @@ function strictParse<T>(topic: Command, parse: () => T): T {
   }
 }
 
-/** The options every command that builds the assistant takes (`ask`, `trifecta`). */
-const TOOL_CHOICE_OPTIONS = {
+/** The options every command that builds the assistant takes (`ask`, `trifecta`, `serve`). */
+export const TOOL_CHOICE_OPTIONS = {
   tools: { type: 'string', short: 't' },
   root: { type: 'string' },
   yes: { type: 'boolean', short: 'y' },
@@ -159,12 +169,13 @@ const TOOL_CHOICE_OPTIONS = {
 } as const;
 
 /** `--yes=all` is the one spelling of a boolean flag with a value; node's parser sees it as `--yes-all`. */
-function withYesAll(args: readonly string[]): string[] {
+export function withYesAll(args: readonly string[]): string[] {
   const end = args.indexOf('--');
   return args.map((a, i) => (a === '--yes=all' && (end === -1 || i < end) ? '--yes-all' : a));
 }
 
-function toolChoice(
+/** The tool-choice flags, checked, as a {@link ToolChoice} (`topic` names the usage a problem prints). */
+export function toolChoice(
   values: {
     tools?: string;
     root?: string;

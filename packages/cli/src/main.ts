@@ -40,6 +40,10 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       const { ask } = await import('./ask.ts');
       return ask(args, io);
     }
+    case 'serve': {
+      const { serve } = await import('./serve-command.ts');
+      return serve(args, io);
+    }
     case 'trifecta': {
       const { trifecta } = await import('./trifecta-command.ts');
       return trifecta(args, io);

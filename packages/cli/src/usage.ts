@@ -40,6 +40,7 @@ Usage:
   kodama sessions [list]              list stored sessions (also: show, fork, rm)
   kodama skills [list]                list the skills ask would load (also: show <name>)
   kodama trifecta [--tools ...]       the lethal-trifecta map of the assistant those flags build
+  kodama serve [--port <p>] [...]     the assistant as an AG-UI endpoint on 127.0.0.1
   kodama help [<command>]             print this help, or the help of a command
   kodama version                      print the version (also: kodama --version, -v)
 
@@ -83,6 +84,18 @@ agent tool can start) with the legs its tools hold (private data in, untrusted
 content in, bytes out), its verdict (silent, soft, loud), the tree's verdict
 and its worst path. --json prints the report as JSON. Exits 3 when the verdict
 is loud, so a script can refuse such a configuration.
+`,
+  serve: `Usage: kodama serve [--port <p>] [--token <t> | --no-auth] [--model <target>]
+                    [--tools <names>] [--agents <file>] [--root <dir>] [--yes | --yes=all]
+                    [--sandbox <kind>] [--no-skills]
+
+Serves the assistant that kodama ask would build with the same flags as an
+AG-UI endpoint (https://docs.ag-ui.com) on 127.0.0.1: POST a RunAgentInput,
+read the Run as AG-UI events over server-sent events. Every request needs
+"Authorization: Bearer <token>": the token is --token, else $KODAMA_SERVE_TOKEN,
+else a random one printed at start; --no-auth serves without one. Nobody is at
+the terminal to confirm commands: they are declined unless --yes. Default port
+8787; --port 0 picks a free one. Ctrl+C stops it.
 `,
   help: `Usage: kodama help [<command>]
 
