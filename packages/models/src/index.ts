@@ -4,8 +4,8 @@
  * `LanguageModelV3`; retries, idle timeouts, context-window detection and
  * typed errors are shared by every adapter.
  *
- * Importing this module loads no `@ai-sdk/*` package: each is imported when a
- * target that needs it is resolved.
+ * Importing this module loads no `@ai-sdk/*` package and not node-llama-cpp:
+ * each is imported when a target that needs it is resolved.
  */
 
 // The model port, declared in @kodama/core (documented there), re-exported for convenience.
@@ -43,6 +43,27 @@ export {
 } from './errors.ts';
 export type { FetchFunction } from './http/fetch-json.ts';
 export { DEFAULT_IDLE_TIMEOUT_MS } from './idle/idle-timeout.ts';
+// Local models: in-process llama.cpp through the optional node-llama-cpp (imported only for `local:`).
+export { DEFAULT_LOCAL_MODEL } from './local/default-local-model.ts';
+export { type EnsureHfModelOptions, ensureHfModel } from './local/hf-download.ts';
+export {
+  LocalBinaryMissingError,
+  LocalModelFileError,
+  LocalRuntimeMissingError,
+  ModelDownloadError,
+  NODE_LLAMA_CPP_VERSION,
+} from './local/local-errors.ts';
+export { LocalModel } from './local/local-model.ts';
+export type { DownloadProgress, LocalModelOptions } from './local/local-options.ts';
+export type { LocalSource, LocalTarget } from './local/local-target.ts';
+export {
+  type CachedModel,
+  type HfFile,
+  hfFile,
+  listCachedModels,
+  modelsCacheDir,
+  removeCachedModel,
+} from './local/model-cache.ts';
 export {
   type ChatCompletionsModelOptions,
   createChatCompletionsModel,

@@ -1,4 +1,5 @@
 import { ModelTargetError } from '../errors.ts';
+import { type LocalTarget, parseLocalTarget } from '../local/local-target.ts';
 
 /** Providers reached through hosted APIs with a key. */
 export type HostedProvider = 'openai' | 'anthropic' | 'google' | 'openrouter';
@@ -9,12 +10,13 @@ export type LocalProvider = 'llamacpp' | 'ollama' | 'lmstudio';
 export type ModelTarget =
   | { readonly provider: HostedProvider; readonly modelId: string }
   | { readonly provider: LocalProvider; readonly modelId?: string }
-  | { readonly provider: 'openai-compatible'; readonly baseURL: string; readonly modelId?: string };
+  | { readonly provider: 'openai-compatible'; readonly baseURL: string; readonly modelId?: string }
+  | LocalTarget;
 
 const HOSTED = new Set<string>(['openai', 'anthropic', 'google', 'openrouter']);
 const LOCAL = new Set<string>(['llamacpp', 'ollama', 'lmstudio']);
 /** Every provider name the grammar knows, for error messages. */
-export const KNOWN_PROVIDERS: readonly string[] = [...HOSTED, ...LOCAL, 'openai-compatible'];
+export const KNOWN_PROVIDERS: readonly string[] = [...HOSTED, ...LOCAL, 'openai-compatible', 'local'];
 
 function httpUrl(text: string): string | undefined {
   try {
@@ -51,7 +53,8 @@ function parseCompatible(target: string, rest: string): ModelTarget {
  * Parses a model target string (grammar in docs/models.md):
  * `openai:<id>`, `anthropic:<id>`, `google:<id>`, `openrouter:<vendor>/<id>`,
  * `llamacpp[:<id>]`, `ollama[:<id>]`, `lmstudio[:<id>]`,
- * `openai-compatible:<base url>[@<id>]`. Throws {@link ModelTargetError}.
+ * `openai-compatible:<base url>[@<id>]`, `local[:<file.gguf> | :hf:<user>/<repo>/<file>.gguf][?options]`.
+ * Throws {@link ModelTargetError}.
  */
 export function parseTarget(target: string): ModelTarget {
   const text = target.trim();
@@ -65,6 +68,7 @@ export function parseTarget(target: string): ModelTarget {
   const provider = colon === -1 ? text : text.slice(0, colon);
   const rest = colon === -1 ? '' : text.slice(colon + 1).trim();
   if (provider === 'openai-compatible') return parseCompatible(target, rest);
+  if (provider === 'local') return parseLocalTarget(target, rest);
   if (LOCAL.has(provider)) {
     return rest
       ? { provider: provider as LocalProvider, modelId: rest }

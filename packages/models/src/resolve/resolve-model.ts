@@ -1,6 +1,8 @@
 import type { Model } from '@kodama/core';
 import type { AdapterOptions } from '../adapter/from-ai-sdk.ts';
 import type { FetchFunction } from '../http/fetch-json.ts';
+import type { LocalModelOptions } from '../local/local-options.ts';
+import { resolveLocalModel } from '../local/resolve-local-model.ts';
 import type { RetryPolicy } from '../retry/retry-policy.ts';
 import { compatibleModel, type OpenAICompatibleAdapter } from './compatible-models.ts';
 import {
@@ -39,6 +41,8 @@ export interface ResolveModelOptions {
    * or `@ai-sdk/openai-compatible`.
    */
   readonly openAICompatibleAdapter?: OpenAICompatibleAdapter;
+  /** Settings of `local:` models (the target's query string wins): context, threads, GPU, download progress. */
+  readonly local?: LocalModelOptions;
 }
 
 const OPENROUTER_BASE = 'https://openrouter.ai/api/v1';
@@ -51,6 +55,8 @@ const OPENROUTER_BASE = 'https://openrouter.ai/api/v1';
  * - `llamacpp[:<id>]`, `ollama[:<id>]`, `lmstudio[:<id>]` — local servers at their
  *   default ports (or LLAMACPP_BASE_URL, OLLAMA_HOST, LMSTUDIO_BASE_URL); no id = first listed model
  * - `openai-compatible:<base url>[@<id>]` — any server; no id = first model of `GET <base>/models`
+ * - `local[:<file.gguf>|:hf:<user>/<repo>/<file>.gguf][?ctx=&threads=&gpu=auto&...]` — in-process
+ *   llama.cpp through the optional node-llama-cpp (loaded only here); no file = the default model
  *
  * Async because local servers are probed (`GET /models`) to check they answer
  * and to pick a model. Throws `ModelTargetError`, `MissingApiKeyError`,
@@ -117,6 +123,8 @@ export async function resolveModel(target: string, options: ResolveModelOptions 
         compatible,
       );
     }
+    case 'local':
+      return resolveLocalModel(parsed, { ...options.local, env, signal: options.signal });
     case 'openai-compatible': {
       const root = parsed.baseURL.replace(/\/v1$/, '');
       return compatibleModel(

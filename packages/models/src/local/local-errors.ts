@@ -1,0 +1,59 @@
+import { ModelError } from '@kodama/core';
+
+// Errors of the `local:` provider. Each extends core's ModelError, is never
+// retried (nothing changes by trying again) and says what to do.
+
+/** The pinned node-llama-cpp version kodama is tested with. */
+export const NODE_LLAMA_CPP_VERSION = '3.21.1';
+
+/** The model file is missing, unreadable or not a GGUF file. */
+export class LocalModelFileError extends ModelError {
+  /** The path that was tried. */
+  readonly path: string;
+
+  constructor(path: string, message: string, options: { cause?: unknown } = {}) {
+    super(message, { cause: options.cause, isRetryable: false });
+    this.path = path;
+  }
+}
+
+/** `node-llama-cpp`, which runs `local:` models, is not installed. */
+export class LocalRuntimeMissingError extends ModelError {
+  constructor(options: { cause?: unknown } = {}) {
+    super(
+      `local models need the node-llama-cpp package, which is not installed: run npm install node-llama-cpp@${NODE_LLAMA_CPP_VERSION} ` +
+        '(next to kodama), or pick another --model',
+      { cause: options.cause, isRetryable: false },
+    );
+  }
+}
+
+/** node-llama-cpp has no prebuilt llama.cpp binary for this platform (kodama never compiles one). */
+export class LocalBinaryMissingError extends ModelError {
+  constructor(options: { cause?: unknown } = {}) {
+    super(
+      `node-llama-cpp has no prebuilt llama.cpp binary for ${process.platform}-${process.arch}: reinstall it with optional ` +
+        `dependencies (npm install node-llama-cpp@${NODE_LLAMA_CPP_VERSION} --include=optional), build one with ` +
+        '`npx --no node-llama-cpp source download`, or pick another --model',
+      { cause: options.cause, isRetryable: false },
+    );
+  }
+}
+
+/** A model file could not be downloaded (host unreachable, HTTP error, size mismatch). */
+export class ModelDownloadError extends ModelError {
+  /** The URL that was tried. */
+  readonly url: string;
+  /** Where the file belongs; placing it there by hand also works. */
+  readonly path: string;
+
+  constructor(url: string, path: string, problem: string, options: { cause?: unknown } = {}) {
+    super(
+      `could not download ${url}: ${problem}. Check your network (or HF_ENDPOINT) and try again; ` +
+        `a partial download resumes. Or download the file by hand and place it at ${path}`,
+      { cause: options.cause, isRetryable: false },
+    );
+    this.url = url;
+    this.path = path;
+  }
+}

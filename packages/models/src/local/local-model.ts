@@ -1,0 +1,193 @@
+import type { Model, ModelRequest, ModelStreamPart, StreamOptions, Usage } from '@kodama/core';
+import type {
+  ChatModelFunctions,
+  LlamaChatResponse,
+  LlamaChatResponseChunk,
+  LlamaContextSequence,
+} from 'node-llama-cpp';
+
+type Response = LlamaChatResponse<ChatModelFunctions>;
+
+import { toAbortError } from '../retry/abort-error.ts';
+import { type RuntimeSettings, releaseSharedModel, type SharedModel } from './llama-runtime.ts';
+import { PartQueue } from './part-queue.ts';
+import { toChatHistory, toFunctions } from './to-chat-history.ts';
+
+const STOP_REASONS: Record<string, 'stop' | 'tool-calls' | 'length' | 'other'> = {
+  eogToken: 'stop',
+  stopGenerationTrigger: 'stop',
+  customStopTrigger: 'stop',
+  functionCalls: 'tool-calls',
+  maxTokens: 'length',
+};
+
+let fallbackCallIds = 0;
+
+/** What {@link LocalModel} is built from (see `resolveModel` for `local:` targets). */
+export interface LocalModelInit {
+  readonly shared: SharedModel;
+  readonly settings: RuntimeSettings;
+  /** The model id reported: the target's file or URI. */
+  readonly modelId: string;
+  readonly temperature?: number;
+  readonly seed?: number;
+}
+
+/**
+ * kodama's {@link Model} over a GGUF file run in-process by node-llama-cpp.
+ * Each request borrows one context sequence of the shared loaded model
+ * (waiting when all are busy) and generates with `LlamaChat.generateResponse`,
+ * which returns tool calls without running them: kodama's loop runs them.
+ * A JSON response format becomes a grammar; with tools offered too, the
+ * tool calls stay free and a text answer is generated again under the grammar.
+ */
+export class LocalModel implements Model {
+  readonly specificationVersion = 'kodama.model.v1' as const;
+  readonly provider = 'local';
+  readonly modelId: string;
+  readonly maxRetries = 0;
+  readonly supportsJsonSchema = true;
+  readonly #shared: SharedModel;
+  readonly #settings: RuntimeSettings;
+  readonly #temperature: number | undefined;
+  readonly #seed: number | undefined;
+  #closed: Promise<void> | undefined;
+
+  constructor(init: LocalModelInit) {
+    this.#shared = init.shared;
+    this.#settings = init.settings;
+    this.modelId = init.modelId;
+    this.#temperature = init.temperature;
+    this.#seed = init.seed;
+  }
+
+  /** The context size of every sequence: exactly what a request may hold. */
+  async contextWindow(): Promise<number> {
+    return this.#shared.context.contextSize;
+  }
+
+  /** The path of the loaded GGUF file. */
+  get path(): string {
+    return this.#shared.path;
+  }
+
+  /** Releases this handle; the model is freed when no other handle uses it. Idempotent. */
+  close(): Promise<void> {
+    this.#closed ??= releaseSharedModel(this.#shared, this.#settings);
+    return this.#closed;
+  }
+
+  stream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<ModelStreamPart> {
+    if (this.#closed) throw new Error(`local model ${this.modelId} is closed`);
+    const queue = new PartQueue<ModelStreamPart>();
+    this.#run(request, options, queue).then(
+      () => queue.end(),
+      (error: unknown) => queue.fail(error),
+    );
+    return queue;
+  }
+
+  async #run(
+    request: ModelRequest,
+    options: StreamOptions,
+    queue: PartQueue<ModelStreamPart>,
+  ): Promise<void> {
+    const { signal } = options;
+    if (signal?.aborted) throw toAbortError(signal);
+    const sequence = await this.#shared.acquire(signal).catch(() => {
+      throw toAbortError(signal);
+    });
+    try {
+      const meter = sequence.tokenMeter.getState();
+      const functions = toFunctions(request);
+      const schema = request.responseFormat?.schema;
+      // With tools and a schema, text is held back: a text answer is redone under the grammar.
+      const holdText = functions !== undefined && schema !== undefined;
+      let response = await this.#generate(
+        sequence,
+        request,
+        options,
+        queue,
+        functions === undefined ? { grammarSchema: schema } : { functions, holdText },
+      );
+      if (holdText && !response.functionCalls?.length) {
+        response = await this.#generate(sequence, request, options, queue, { grammarSchema: schema });
+      }
+      this.#emitCalls(response, options, queue);
+      const outputTokens = sequence.tokenMeter.diff(meter).usedOutputTokens;
+      const usage: Usage = {
+        inputTokens: Math.max(0, sequence.contextTokens.length - outputTokens),
+        outputTokens,
+        cacheReadTokens: undefined,
+        cacheWriteTokens: undefined,
+        reasoningTokens: undefined,
+      };
+      queue.push({ type: 'usage', usage });
+      const raw = response.metadata.stopReason;
+      queue.push({ type: 'finish', reason: STOP_REASONS[raw] ?? 'other', rawReason: raw });
+    } catch (error) {
+      if (signal?.aborted) throw toAbortError(signal);
+      throw error;
+    } finally {
+      this.#shared.release(sequence);
+    }
+  }
+
+  async #generate(
+    sequence: LlamaContextSequence,
+    request: ModelRequest,
+    options: StreamOptions,
+    queue: PartQueue<ModelStreamPart>,
+    mode: { functions?: ChatModelFunctions; holdText?: boolean; grammarSchema?: unknown },
+  ): Promise<Response> {
+    const { LlamaChat } = this.#shared.lib;
+    const chat = new LlamaChat({
+      contextSequence: sequence,
+      chatWrapper: this.#shared.chatWrapper ?? 'auto',
+      autoDisposeSequence: false,
+    });
+    this.#shared.chatWrapper = chat.chatWrapper;
+    const grammar =
+      mode.grammarSchema === undefined ? undefined : await this.#shared.grammarFor(mode.grammarSchema);
+    const held: string[] = [];
+    const onResponseChunk = (chunk: LlamaChatResponseChunk) => {
+      if (!chunk.text) return;
+      if (chunk.type === 'segment') queue.push({ type: 'reasoning-delta', text: chunk.text });
+      else if (mode.holdText) held.push(chunk.text);
+      else queue.push({ type: 'text-delta', text: chunk.text });
+    };
+    try {
+      const common = {
+        signal: options.signal,
+        stopOnAbortSignal: false,
+        maxTokens: request.maxOutputTokens,
+        temperature: request.temperature ?? this.#temperature ?? 0,
+        seed: this.#seed,
+        onResponseChunk,
+      };
+      const response: Response = grammar
+        ? await chat.generateResponse(toChatHistory(request), { ...common, grammar })
+        : await chat.generateResponse(toChatHistory(request), { ...common, functions: mode.functions });
+      if (mode.holdText && response.functionCalls?.length) {
+        for (const text of held) queue.push({ type: 'text-delta', text });
+      }
+      return response;
+    } finally {
+      chat.dispose({ disposeSequence: false });
+    }
+  }
+
+  #emitCalls(response: Response, options: StreamOptions, queue: PartQueue<ModelStreamPart>): void {
+    for (const call of response.functionCalls ?? []) {
+      const id = options.ids?.next('tool-call') ?? `call_local_${++fallbackCallIds}`;
+      const args = JSON.stringify(call.params ?? {});
+      queue.push({ type: 'tool-call-start', id, name: call.functionName });
+      queue.push({ type: 'tool-call-delta', id, argumentsDelta: args });
+      queue.push({
+        type: 'tool-call-end',
+        call: { id, name: call.functionName, arguments: args },
+        input: call.params ?? {},
+      });
+    }
+  }
+}

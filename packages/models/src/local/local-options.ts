@@ -1,0 +1,34 @@
+/** Progress of a model download, reported about every 1% and once at the end. */
+export interface DownloadProgress {
+  /** The file's name, e.g. `Qwen3-1.7B-Q4_K_M.gguf`. */
+  readonly file: string;
+  /** Where it is downloaded from. */
+  readonly url: string;
+  /** Bytes on disk so far (a resumed download starts above 0). */
+  readonly downloadedBytes: number;
+  /** The file's size. */
+  readonly totalBytes: number;
+}
+
+/** Settings of a `local:` model: from the target's query string or from code. */
+export interface LocalModelOptions {
+  /** Tokens of context per sequence; default: the model's training context, at most 8,192. */
+  readonly contextSize?: number;
+  /** CPU threads for generation; default: about one per physical core. Tests use 1. */
+  readonly threads?: number;
+  /** `false` (default): CPU only. `'auto'`: use a GPU when node-llama-cpp has a binary for it. */
+  readonly gpu?: false | 'auto';
+  /** Sampling temperature; default 0 (greedy). A request's own temperature wins. */
+  readonly temperature?: number;
+  /** Sampling seed, for reproducible answers at temperature > 0. */
+  readonly seed?: number;
+  /** Concurrent requests the loaded model serves (context sequences); more wait their turn. Default 1. */
+  readonly parallel?: number;
+  /** Folder of downloaded models; default `$XDG_CACHE_HOME/kodama/models` (`~/.cache/kodama/models`). */
+  readonly cacheDir?: string;
+  /** Called while an `hf:` model downloads on first use. */
+  readonly onDownloadProgress?: (progress: DownloadProgress) => void;
+}
+
+/** The largest context kodama allocates by default (a bigger one costs memory most answers never use). */
+export const DEFAULT_CONTEXT_CAP = 8192;

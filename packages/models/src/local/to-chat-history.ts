@@ -1,0 +1,72 @@
+import type { Content, ModelRequest } from '@kodama/core';
+import type {
+  ChatHistoryItem,
+  ChatModelFunctionCall,
+  ChatModelFunctions,
+  ChatModelResponse,
+} from 'node-llama-cpp';
+
+function textOf(content: Content): string {
+  if (typeof content === 'string') return content;
+  return content
+    .map((part) => (part.type === 'text' ? part.text : `[${part.mediaType} image omitted]`))
+    .join('');
+}
+
+function parseArguments(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * kodama's request as node-llama-cpp's chat history: the system prompt, then
+ * the messages, each tool result attached to its call inside the assistant
+ * turn (node-llama-cpp renders call and result together), ending with an
+ * empty model turn for the answer to fill.
+ */
+export function toChatHistory(request: ModelRequest): ChatHistoryItem[] {
+  const history: ChatHistoryItem[] = [];
+  if (request.system) history.push({ type: 'system', text: request.system });
+  const calls = new Map<string, ChatModelFunctionCall>();
+  for (const message of request.messages) {
+    if (message.role === 'user') {
+      history.push({ type: 'user', text: textOf(message.content) });
+    } else if (message.role === 'assistant') {
+      const response: ChatModelResponse['response'][number][] = [];
+      if (message.reasoning)
+        response.push({ type: 'segment', segmentType: 'thought', text: message.reasoning, ended: true });
+      if (message.text) response.push(message.text);
+      for (const call of message.toolCalls) {
+        const item: ChatModelFunctionCall = {
+          type: 'functionCall',
+          name: call.name,
+          params: parseArguments(call.arguments),
+          result: undefined,
+        };
+        calls.set(call.id, item);
+        response.push(item);
+      }
+      history.push({ type: 'model', response });
+    } else {
+      const call = calls.get(message.toolCallId);
+      const result = textOf(message.content);
+      if (call) (call as { result: unknown }).result = result;
+      else history.push({ type: 'user', text: `Result of ${message.toolName}: ${result}` });
+    }
+  }
+  history.push({ type: 'model', response: [] });
+  return history;
+}
+
+/** kodama's tool specs as node-llama-cpp functions (described, never run by node-llama-cpp). */
+export function toFunctions(request: ModelRequest): ChatModelFunctions | undefined {
+  if (!request.tools?.length) return undefined;
+  const functions: Record<string, ChatModelFunctions[string]> = {};
+  for (const tool of request.tools) {
+    functions[tool.name] = { description: tool.description, params: tool.parameters as never };
+  }
+  return functions;
+}
