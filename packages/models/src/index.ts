@@ -54,7 +54,7 @@ export {
   NODE_LLAMA_CPP_VERSION,
 } from './local/local-errors.ts';
 export { LocalModel } from './local/local-model.ts';
-export type { DownloadProgress, LocalModelOptions } from './local/local-options.ts';
+export type { DownloadProgress, LocalGpu, LocalModelOptions } from './local/local-options.ts';
 export type { LocalSource, LocalTarget } from './local/local-target.ts';
 export {
   type CachedModel,

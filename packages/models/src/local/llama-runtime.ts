@@ -9,7 +9,7 @@ import type {
 } from 'node-llama-cpp';
 import { loadNodeLlamaCpp, type NodeLlamaCpp } from './load-node-llama-cpp.ts';
 import { LocalBinaryMissingError, LocalModelFileError } from './local-errors.ts';
-import { DEFAULT_CONTEXT_CAP, type LocalModelOptions } from './local-options.ts';
+import { DEFAULT_CONTEXT_CAP, type LocalGpu, type LocalModelOptions } from './local-options.ts';
 
 /** About one thread per physical core (llama.cpp's default oversubscribes small machines badly). */
 export function defaultThreads(): number {
@@ -18,7 +18,7 @@ export function defaultThreads(): number {
 
 const llamas = new Map<string, Promise<Llama>>();
 
-async function llamaFor(lib: NodeLlamaCpp, gpu: false | 'auto'): Promise<Llama> {
+async function llamaFor(lib: NodeLlamaCpp, gpu: LocalGpu): Promise<Llama> {
   const key = String(gpu);
   let llama = llamas.get(key);
   if (!llama) {
@@ -26,7 +26,8 @@ async function llamaFor(lib: NodeLlamaCpp, gpu: false | 'auto'): Promise<Llama> 
       .getLlama({ gpu, build: 'never', logLevel: lib.LlamaLogLevel.error })
       .catch((error: unknown) => {
         llamas.delete(key);
-        if (error instanceof lib.NoBinaryFoundError) throw new LocalBinaryMissingError({ cause: error });
+        if (error instanceof lib.NoBinaryFoundError)
+          throw new LocalBinaryMissingError(gpu === false || gpu === 'auto' ? 'cpu' : gpu, { cause: error });
         throw error;
       });
     llamas.set(key, llama);
@@ -111,7 +112,7 @@ const shared = new Map<string, Promise<SharedModel>>();
 export interface RuntimeSettings {
   readonly contextSize?: number;
   readonly threads: number;
-  readonly gpu: false | 'auto';
+  readonly gpu: LocalGpu;
   readonly parallel: number;
 }
 

@@ -30,13 +30,20 @@ export class LocalRuntimeMissingError extends ModelError {
 
 /** node-llama-cpp has no prebuilt llama.cpp binary for this platform (kodama never compiles one). */
 export class LocalBinaryMissingError extends ModelError {
-  constructor(options: { cause?: unknown } = {}) {
+  /** What was asked for: `cpu`, or the GPU kind (`cuda`, `vulkan`, `metal`). */
+  readonly variant: string;
+
+  constructor(variant: string, options: { cause?: unknown } = {}) {
+    const fix =
+      variant === 'cpu'
+        ? `reinstall it with its optional dependencies (npm install node-llama-cpp@${NODE_LLAMA_CPP_VERSION} --include=optional)`
+        : `install its ${variant} build, or drop gpu=${variant} to run on the CPU`;
     super(
-      `node-llama-cpp has no prebuilt llama.cpp binary for ${process.platform}-${process.arch}: reinstall it with optional ` +
-        `dependencies (npm install node-llama-cpp@${NODE_LLAMA_CPP_VERSION} --include=optional), build one with ` +
-        '`npx --no node-llama-cpp source download`, or pick another --model',
+      `node-llama-cpp has no prebuilt llama.cpp binary for ${process.platform}-${process.arch} (${variant}), and kodama ` +
+        `never compiles one: ${fix}; or build one with \`npx --no node-llama-cpp source download\`, or pick another --model`,
       { cause: options.cause, isRetryable: false },
     );
+    this.variant = variant;
   }
 }
 

@@ -1,3 +1,5 @@
+import type { LocalBinaryMissingError } from './local-errors.ts';
+
 /** Progress of a model download, reported about every 1% and once at the end. */
 export interface DownloadProgress {
   /** The file's name, e.g. `Qwen3-1.7B-Q4_K_M.gguf`. */
@@ -10,14 +12,21 @@ export interface DownloadProgress {
   readonly totalBytes: number;
 }
 
+/** Where a local model runs. */
+export type LocalGpu = false | 'auto' | 'cuda' | 'vulkan' | 'metal';
+
 /** Settings of a `local:` model: from the target's query string or from code. */
 export interface LocalModelOptions {
   /** Tokens of context per sequence; default: the model's training context, at most 8,192. */
   readonly contextSize?: number;
   /** CPU threads for generation; default: about one per physical core. Tests use 1. */
   readonly threads?: number;
-  /** `false` (default): CPU only. `'auto'`: use a GPU when node-llama-cpp has a binary for it. */
-  readonly gpu?: false | 'auto';
+  /**
+   * `false` (default): CPU only. `'auto'`: a GPU when node-llama-cpp has a
+   * binary for one, else the CPU. `'cuda'`, `'vulkan'`, `'metal'`: that one or
+   * a {@link LocalBinaryMissingError}.
+   */
+  readonly gpu?: LocalGpu;
   /** Sampling temperature; default 0 (greedy). A request's own temperature wins. */
   readonly temperature?: number;
   /** Sampling seed, for reproducible answers at temperature > 0. */

@@ -22,16 +22,17 @@ const NUMBER_KEYS = {
   seed: 'seed',
   parallel: 'parallel',
 } as const;
+const GPUS = ['false', 'auto', 'cuda', 'vulkan', 'metal'];
 const HF = /^hf:[^/\s]+\/[^/\s]+\/\S+\.gguf$/i;
 
 function parseOptions(target: string, query: string): LocalModelOptions {
   const options: Record<string, unknown> = {};
   for (const [key, value] of new URLSearchParams(query)) {
     if (key === 'gpu') {
-      if (value !== 'auto' && value !== 'false') {
-        throw new ModelTargetError(target, `"gpu=${value}" in "${target}": write gpu=auto or gpu=false`);
+      if (!GPUS.includes(value)) {
+        throw new ModelTargetError(target, `"gpu=${value}" in "${target}": write gpu=${GPUS.join(', gpu=')}`);
       }
-      options.gpu = value === 'auto' ? 'auto' : false;
+      options.gpu = value === 'false' ? false : value;
       continue;
     }
     const name = NUMBER_KEYS[key as keyof typeof NUMBER_KEYS];
