@@ -6,7 +6,7 @@
  * (a Unicode pass and an LLM pass, passes cached on disk). The server side:
  * kodama's tools served over stdio or Streamable HTTP.
  */
-export { ALLOWED_ENV } from './client/allowed-env.ts';
+export { ALLOWED_ENV, serverEnvironment } from './client/allowed-env.ts';
 export { McpConnectionError } from './client/mcp-connection-error.ts';
 export { type ProcessGroupParams, ProcessGroupTransport } from './client/process-group-transport.ts';
 export {
