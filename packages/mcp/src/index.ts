@@ -47,5 +47,8 @@ export {
   surfaceHash,
 } from './screening/surface.ts';
 export { findHiddenCharacter, unicodePass } from './screening/unicode-pass.ts';
+export { type ConfirmQuestion, type ElicitConfirm, elicitConfirm } from './server/elicit-confirm.ts';
+export { type HttpEndpoint, serveHttp } from './server/serve-http.ts';
+export { createToolServer, type ToolServerOptions, type ToolsForSession } from './server/tool-server.ts';
 export { mcpTool, prefixedToolName, TOOL_PREFIX_SEPARATOR } from './tools/mcp-tool.ts';
 export { resultContent } from './tools/result-content.ts';

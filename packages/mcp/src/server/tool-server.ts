@@ -1,0 +1,85 @@
+import { type AnyTool, type ContentPart, ToolError, type ToolResult } from '@kodama/core';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ListToolsRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { type ElicitConfirm, elicitConfirm } from './elicit-confirm.ts';
+
+/** Options of {@link createToolServer}. */
+export interface ToolServerOptions {
+  /** The server name in the handshake; default `kodama`. */
+  readonly name?: string;
+  readonly version?: string;
+  /** The handshake's instructions. */
+  readonly instructions?: string;
+}
+
+/** The tools one server session exposes, built with that session's confirmation (MCP elicitation). */
+export type ToolsForSession = (confirm: ElicitConfirm) => Promise<readonly AnyTool[]> | readonly AnyTool[];
+
+function blocks(result: ToolResult): CallToolResult['content'] {
+  const parts: readonly ContentPart[] =
+    typeof result === 'string' ? [{ type: 'text', text: result }] : result;
+  return parts.map((p) =>
+    p.type === 'text'
+      ? { type: 'text', text: p.text }
+      : { type: 'image', data: p.data, mimeType: p.mediaType },
+  );
+}
+
+function isErrorText(result: ToolResult): boolean {
+  const first = typeof result === 'string' ? result : result[0]?.type === 'text' ? result[0].text : '';
+  return first.startsWith('Error:');
+}
+
+/**
+ * An MCP server (the SDK's `Server`) exposing kodama tools: `tools/list`
+ * serves each tool's name, description and JSON Schema; `tools/call`
+ * validates the arguments as the agent loop does, runs the tool with the
+ * request's abort signal, and answers `Error: ...` results, `ToolError`s,
+ * invalid arguments and failures with `isError`. Connect it to a transport
+ * (`StdioServerTransport`, or see {@link serveHttp}).
+ */
+export async function createToolServer(
+  tools: ToolsForSession,
+  options: ToolServerOptions = {},
+): Promise<Server> {
+  const server = new Server(
+    { name: options.name ?? 'kodama', version: options.version ?? '0.1.0' },
+    { capabilities: { tools: {} }, ...(options.instructions ? { instructions: options.instructions } : {}) },
+  );
+  const list = await tools(elicitConfirm(server));
+  const byName = new Map(list.map((t) => [t.name, t]));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: list.map((t) => ({
+      name: t.name,
+      description: t.description,
+      inputSchema: t.parameters.jsonSchema as { type: 'object' },
+    })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const tool = byName.get(request.params.name);
+    const fail = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
+    if (!tool)
+      return fail(`Error: unknown tool "${request.params.name}". Tools: ${[...byName.keys()].join(', ')}`);
+    const checked = tool.parameters.validate(request.params.arguments ?? {});
+    if (!checked.ok) return fail(`Error: invalid arguments for ${tool.name}: ${checked.problems.join('; ')}`);
+    const id = String(extra.requestId);
+    try {
+      const result = await tool.execute(checked.value, {
+        signal: extra.signal,
+        agentId: '',
+        toolCallId: id,
+        idempotencyKey: `${extra.sessionId ?? 'mcp'}:${id}`,
+        emit: () => {},
+      });
+      return { content: blocks(result), ...(isErrorText(result) ? { isError: true } : {}) };
+    } catch (error) {
+      if (ToolError.isInstance(error)) return fail(`Error: ${error.message}`);
+      return fail(`Error: ${tool.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  });
+  return server;
+}
