@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { parseDuration } from './duration.ts';
+import { type ModelsArgs, parseModels } from './models-args.ts';
 import { parseServe, type ServeArgs } from './serve-args.ts';
 import { STORE_KINDS, type StoreKind } from './store-kind.ts';
 
@@ -73,7 +74,7 @@ export interface SessionsArgs {
 }
 
 /** The commands kodama knows; each has a usage text. */
-export type Command = 'ask' | 'sessions' | 'skills' | 'trifecta' | 'serve' | 'help' | 'version';
+export type Command = 'ask' | 'sessions' | 'skills' | 'models' | 'trifecta' | 'serve' | 'help' | 'version';
 
 /** `kodama --help`, `kodama help [<command>]`, `kodama <command> --help`: print a usage to stdout. */
 export interface HelpArgs {
@@ -88,7 +89,15 @@ export interface VersionArgs {
 }
 
 /** What the command line asks for. */
-export type CliArgs = AskArgs | SessionsArgs | SkillsArgs | TrifectaArgs | ServeArgs | HelpArgs | VersionArgs;
+export type CliArgs =
+  | AskArgs
+  | SessionsArgs
+  | SkillsArgs
+  | ModelsArgs
+  | TrifectaArgs
+  | ServeArgs
+  | HelpArgs
+  | VersionArgs;
 
 /**
  * A command line kodama cannot act on; the message says what to type instead
@@ -116,6 +125,7 @@ export const COMMANDS: readonly Command[] = [
   'ask',
   'sessions',
   'skills',
+  'models',
   'trifecta',
   'serve',
   'help',
@@ -135,6 +145,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (command === 'ask') return parseAsk(rest);
   if (command === 'sessions') return parseSessions(rest);
   if (command === 'skills') return parseSkills(rest);
+  if (command === 'models') return parseModels(rest);
   if (command === 'trifecta') return parseTrifecta(rest);
   if (command === 'serve') return parseServe(rest);
   if (command === 'help') return parseHelp(rest);

@@ -56,5 +56,9 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       const { skills } = await import('./skills-command.ts');
       return skills(args, io);
     }
+    case 'models': {
+      const { models } = await import('./models-command.ts');
+      return models(args, io);
+    }
   }
 }

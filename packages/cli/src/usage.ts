@@ -1,5 +1,6 @@
 // The help texts of kodama and its commands (printed by --help and after a usage error).
 import { COMMANDS, type HelpArgs } from './args.ts';
+import { MODELS_USAGE } from './models-args.ts';
 
 const ASK_OPTIONS = `Options of ask:
   -m, --model <target>     model to use (see "Model targets"); else $KODAMA_MODEL,
@@ -30,6 +31,7 @@ const ASK_OPTIONS = `Options of ask:
 Model targets:
   openai:<id>  anthropic:<id>  google:<id>  openrouter:<vendor/id>  ollama:<id>
   llamacpp[:<id>]  lmstudio:<id>  openai-compatible:<base url>[@<model id>]
+  local[:<file.gguf> | :hf:<user>/<repo>/<file>.gguf][?ctx=<n>&threads=<n>&gpu=auto]
 `;
 
 /** The text of `kodama --help`. */
@@ -39,6 +41,7 @@ Usage:
   kodama ask "<prompt>" [options]     run one agent turn and print the answer
   kodama sessions [list]              list stored sessions (also: show, fork, rm)
   kodama skills [list]                list the skills ask would load (also: show <name>)
+  kodama models [list]                local GGUF models: list, pull [<hf uri>], rm <name>
   kodama trifecta [--tools ...]       the lethal-trifecta map of the assistant those flags build
   kodama serve [--port <p>] [...]     the assistant as an AG-UI endpoint on 127.0.0.1
   kodama help [<command>]             print this help, or the help of a command
@@ -64,6 +67,7 @@ one as a readable transcript (--json: its raw messages), copies one under a
 new id (to try another direction without losing it), or deletes one.
 Sessions are kept under $XDG_DATA_HOME/kodama (else ~/.local/share/kodama).
 `,
+  models: MODELS_USAGE,
   skills: `Usage: kodama skills [list] [--root <dir>]
        kodama skills show <name> [--root <dir>]
 

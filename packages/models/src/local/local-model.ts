@@ -11,7 +11,7 @@ type Response = LlamaChatResponse<ChatModelFunctions>;
 import { toAbortError } from '../retry/abort-error.ts';
 import { type RuntimeSettings, releaseSharedModel, type SharedModel } from './llama-runtime.ts';
 import { PartQueue } from './part-queue.ts';
-import { toChatHistory, toFunctions } from './to-chat-history.ts';
+import { dropNullOptionals, toChatHistory, toFunctions } from './to-chat-history.ts';
 
 const STOP_REASONS: Record<string, 'stop' | 'tool-calls' | 'length' | 'other'> = {
   eogToken: 'stop',
@@ -113,7 +113,7 @@ export class LocalModel implements Model {
       if (holdText && !response.functionCalls?.length) {
         response = await this.#generate(sequence, request, options, queue, { grammarSchema: schema });
       }
-      this.#emitCalls(response, options, queue);
+      this.#emitCalls(request, response, options, queue);
       const outputTokens = sequence.tokenMeter.diff(meter).usedOutputTokens;
       const usage: Usage = {
         inputTokens: Math.max(0, sequence.contextTokens.length - outputTokens),
@@ -177,16 +177,22 @@ export class LocalModel implements Model {
     }
   }
 
-  #emitCalls(response: Response, options: StreamOptions, queue: PartQueue<ModelStreamPart>): void {
+  #emitCalls(
+    request: ModelRequest,
+    response: Response,
+    options: StreamOptions,
+    queue: PartQueue<ModelStreamPart>,
+  ): void {
     for (const call of response.functionCalls ?? []) {
       const id = options.ids?.next('tool-call') ?? `call_local_${++fallbackCallIds}`;
-      const args = JSON.stringify(call.params ?? {});
+      const input = dropNullOptionals(request, call.functionName, call.params ?? {});
+      const args = JSON.stringify(input);
       queue.push({ type: 'tool-call-start', id, name: call.functionName });
       queue.push({ type: 'tool-call-delta', id, argumentsDelta: args });
       queue.push({
         type: 'tool-call-end',
         call: { id, name: call.functionName, arguments: args },
-        input: call.params ?? {},
+        input,
       });
     }
   }

@@ -61,12 +61,43 @@ export function toChatHistory(request: ModelRequest): ChatHistoryItem[] {
   return history;
 }
 
+type Schema = { readonly [key: string]: unknown };
+
+function optionalKeys(schema: Schema): string[] {
+  const properties = schema.properties as Schema | undefined;
+  if (schema.type !== 'object' || !properties) return [];
+  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  return Object.keys(properties).filter((key) => !required.has(key));
+}
+
+/**
+ * A tool's parameters as node-llama-cpp's grammar reads them. Its grammar
+ * writes every listed property, so an optional one may be `null` instead
+ * ({@link dropNullOptionals} removes those before kodama validates).
+ */
+function grammarParams(schema: Schema): Schema {
+  const optional = optionalKeys(schema);
+  if (optional.length === 0) return schema;
+  const properties = { ...(schema.properties as Schema) };
+  for (const key of optional) properties[key] = { oneOf: [properties[key], { type: 'null' }] };
+  return { ...schema, properties };
+}
+
+/** The arguments without the optional properties the model set to `null` (it means "not given"). */
+export function dropNullOptionals(request: ModelRequest, name: string, params: unknown): unknown {
+  const tool = request.tools?.find((t) => t.name === name);
+  if (!tool || params === null || typeof params !== 'object' || Array.isArray(params)) return params;
+  const out: Record<string, unknown> = { ...(params as Record<string, unknown>) };
+  for (const key of optionalKeys(tool.parameters)) if (out[key] === null) delete out[key];
+  return out;
+}
+
 /** kodama's tool specs as node-llama-cpp functions (described, never run by node-llama-cpp). */
 export function toFunctions(request: ModelRequest): ChatModelFunctions | undefined {
   if (!request.tools?.length) return undefined;
   const functions: Record<string, ChatModelFunctions[string]> = {};
   for (const tool of request.tools) {
-    functions[tool.name] = { description: tool.description, params: tool.parameters as never };
+    functions[tool.name] = { description: tool.description, params: grammarParams(tool.parameters) as never };
   }
   return functions;
 }

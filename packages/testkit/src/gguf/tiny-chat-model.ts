@@ -112,6 +112,7 @@ function tensors(vocabSize: number, id: (piece: string) => number): GgufTensor[]
   logit('<|im_end|>', CONST, 5);
   logit('"', CONST, 3);
   logit('}', CONST, 2);
+  logit('n', CONST, 1); // an optional argument: null rather than a number
   for (const ws of ['▁', '<0x0A>', '<0x09>', '<0x0D>', '<0x20>']) logit(ws, CONST, -5);
 
   const embed = new Float32Array(vocabSize * D);
