@@ -6,7 +6,17 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
-const FEATURE = new Set(['models', 'tools', 'workspace', 'sqlite', 'skills', 'subagents', 'otel', 'ag-ui']);
+const FEATURE = new Set([
+  'models',
+  'tools',
+  'workspace',
+  'sqlite',
+  'skills',
+  'subagents',
+  'otel',
+  'ag-ui',
+  'mcp',
+]);
 
 /** Which of our packages `from` may import in its source (not its tests). */
 function allowedInSource(from: string, to: string): boolean {

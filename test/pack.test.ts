@@ -16,10 +16,35 @@ import { type ScriptedServer, startOpenAICompatibleServer } from '@kodama/testki
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '..');
 /** Every package a user can install, by folder. */
-const PUBLIC = ['core', 'models', 'testkit', 'tools', 'workspace', 'sqlite', 'skills', 'subagents', 'otel', 'ag-ui', 'cli'];
+const PUBLIC = [
+  'core',
+  'models',
+  'testkit',
+  'tools',
+  'workspace',
+  'sqlite',
+  'skills',
+  'subagents',
+  'otel',
+  'ag-ui',
+  'mcp',
+  'cli',
+];
 /** The ones installed and run below: the library pair, and the command with what it needs. */
 const LIBRARY = ['core', 'models'];
-const COMMAND = ['core', 'models', 'tools', 'workspace', 'sqlite', 'skills', 'subagents', 'otel', 'ag-ui', 'cli'];
+const COMMAND = [
+  'core',
+  'models',
+  'tools',
+  'workspace',
+  'sqlite',
+  'skills',
+  'subagents',
+  'otel',
+  'ag-ui',
+  'mcp',
+  'cli',
+];
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 
 /**
@@ -91,6 +116,7 @@ test('every public package is publishable: not private, one version, one engines
   assert.deepEqual(listed.map((p) => p.manifest.name).sort(), [
     '@kodama/ag-ui',
     '@kodama/core',
+    '@kodama/mcp',
     '@kodama/models',
     '@kodama/otel',
     '@kodama/skills',

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { parseDuration } from './duration.ts';
+import { type McpArgs, parseMcp } from './mcp-args.ts';
 import { type ModelsArgs, parseModels } from './models-args.ts';
 import { parseServe, type ServeArgs } from './serve-args.ts';
 import { STORE_KINDS, type StoreKind } from './store-kind.ts';
@@ -26,6 +27,10 @@ export interface ToolChoice {
   readonly agents: string | undefined;
   /** False with `--no-skills`: no skill catalog is loaded. */
   readonly skills: boolean;
+  /** `--mcp-connect <id>` (repeatable): MCP servers connected before the first model request. */
+  readonly mcpConnect: readonly string[];
+  /** False with `--no-mcp-screen`: no LLM screening of MCP servers (the Unicode pass always runs). */
+  readonly mcpScreen: boolean;
 }
 
 /** A parsed `kodama ask` command line. */
@@ -74,7 +79,16 @@ export interface SessionsArgs {
 }
 
 /** The commands kodama knows; each has a usage text. */
-export type Command = 'ask' | 'sessions' | 'skills' | 'models' | 'trifecta' | 'serve' | 'help' | 'version';
+export type Command =
+  | 'ask'
+  | 'sessions'
+  | 'skills'
+  | 'models'
+  | 'trifecta'
+  | 'mcp'
+  | 'serve'
+  | 'help'
+  | 'version';
 
 /** `kodama --help`, `kodama help [<command>]`, `kodama <command> --help`: print a usage to stdout. */
 export interface HelpArgs {
@@ -96,6 +110,7 @@ export type CliArgs =
   | ModelsArgs
   | TrifectaArgs
   | ServeArgs
+  | McpArgs
   | HelpArgs
   | VersionArgs;
 
@@ -127,6 +142,7 @@ export const COMMANDS: readonly Command[] = [
   'skills',
   'models',
   'trifecta',
+  'mcp',
   'serve',
   'help',
   'version',
@@ -147,6 +163,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (command === 'skills') return parseSkills(rest);
   if (command === 'models') return parseModels(rest);
   if (command === 'trifecta') return parseTrifecta(rest);
+  if (command === 'mcp') return parseMcp(rest);
   if (command === 'serve') return parseServe(rest);
   if (command === 'help') return parseHelp(rest);
   if (command === 'version') return parseVersion(rest);
@@ -177,6 +194,8 @@ export const TOOL_CHOICE_OPTIONS = {
   sandbox: { type: 'string' },
   agents: { type: 'string' },
   'no-skills': { type: 'boolean' },
+  'mcp-connect': { type: 'string', multiple: true },
+  'no-mcp-screen': { type: 'boolean' },
 } as const;
 
 /** `--yes=all` is the one spelling of a boolean flag with a value; node's parser sees it as `--yes-all`. */
@@ -195,6 +214,8 @@ export function toolChoice(
     sandbox?: string;
     agents?: string;
     'no-skills'?: boolean;
+    'mcp-connect'?: string[];
+    'no-mcp-screen'?: boolean;
   },
   topic: Command,
 ): ToolChoice {
@@ -221,6 +242,8 @@ export function toolChoice(
     sandbox: sandbox as SandboxKind | undefined,
     agents: values.agents,
     skills: !values['no-skills'],
+    mcpConnect: values['mcp-connect'] ?? [],
+    mcpScreen: !values['no-mcp-screen'],
   };
 }
 

@@ -4,6 +4,7 @@ import { resolveModel } from '@kodama/models';
 import { type ToolChoice, UsageError } from './args.ts';
 import type { CliIO } from './ask.ts';
 import { loadConfig } from './config.ts';
+import { planMcp } from './mcp-setup.ts';
 import { planSkillsAndTasks } from './skills-setup.ts';
 import { AGENT_TOOL_NAME, planSubAgents } from './subagent-setup.ts';
 import { cliTaintGate } from './taint-gate.ts';
@@ -63,6 +64,7 @@ export async function buildAssistant(
           resolveModel(target, { env: io.env }),
         )
       : undefined;
+    const mcp = await planMcp(choice, root, io);
     const tools = await buildTools([...visible, ...(sub?.hiddenTools ?? [])], {
       config: await loadConfig(io.env),
       root,
@@ -86,6 +88,7 @@ export async function buildAssistant(
         }
         for (const extension of extras.extensions) c.addExtension(extension);
         if (sub) c.addExtension(sub.extension);
+        if (mcp) c.addExtension(mcp);
         if (options.listener) c.addListener(options.listener);
         for (const close of closers) c.onClose(close);
       },

@@ -40,6 +40,10 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       const { ask } = await import('./ask.ts');
       return ask(args, io);
     }
+    case 'mcp': {
+      const { mcp } = await import('./mcp-command.ts');
+      return mcp(args, io);
+    }
     case 'serve': {
       const { serve } = await import('./serve-command.ts');
       return serve(args, io);

@@ -1,5 +1,6 @@
 // The help texts of kodama and its commands (printed by --help and after a usage error).
 import { COMMANDS, type HelpArgs } from './args.ts';
+import { MCP_USAGE } from './mcp-args.ts';
 import { MODELS_USAGE } from './models-args.ts';
 
 const ASK_OPTIONS = `Options of ask:
@@ -23,6 +24,10 @@ const ASK_OPTIONS = `Options of ask:
   -c, --continue           continue the most recent stored session
       --store <kind>       where sessions live: "jsonl" (default) or "sqlite"
       --no-skills          load no skills (default: from <root> and ~, see kodama skills)
+      --mcp-connect <id>   connect this MCP server at the start (repeatable; see kodama mcp);
+                           the others stay available through the mcp_connect tool
+      --no-mcp-screen      skip the model's injection check of MCP servers (the check
+                           for hidden characters always runs)
       --output-schema <file.json>
                            the answer must match this JSON Schema (an object);
                            prints the validated JSON to stdout instead of the text
@@ -43,6 +48,7 @@ Usage:
   kodama skills [list]                list the skills ask would load (also: show <name>)
   kodama models [list]                local GGUF models: list, pull [<hf uri>], rm <name>
   kodama trifecta [--tools ...]       the lethal-trifecta map of the assistant those flags build
+  kodama mcp [list]                   MCP servers: list, add, rm; serve kodama's tools over MCP
   kodama serve [--port <p>] [...]     the assistant as an AG-UI endpoint on 127.0.0.1
   kodama help [<command>]             print this help, or the help of a command
   kodama version                      print the version (also: kodama --version, -v)
@@ -89,6 +95,7 @@ content in, bytes out), its verdict (silent, soft, loud), the tree's verdict
 and its worst path. --json prints the report as JSON. Exits 3 when the verdict
 is loud, so a script can refuse such a configuration.
 `,
+  mcp: MCP_USAGE,
   serve: `Usage: kodama serve [--port <p>] [--token <t> | --no-auth] [--model <target>]
                     [--tools <names>] [--agents <file>] [--root <dir>] [--yes | --yes=all]
                     [--sandbox <kind>] [--no-skills]

@@ -32,7 +32,7 @@ function guarded(confirm: ElicitConfirm) {
   });
 }
 
-const text = (r: { content: unknown }) => (r.content as Array<{ text: string }>)[0]!.text;
+const text = (r: unknown) => (r as { content: Array<{ text: string }> }).content[0]!.text;
 
 describe('kodama tools over MCP', () => {
   test('Streamable HTTP: the SDK client lists and calls; bad arguments and Error: results are isError', async () => {

@@ -1,0 +1,131 @@
+import { resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { type AnyTool, defineTool } from '@kodama/core';
+import type { ElicitConfirm } from '@kodama/mcp';
+import type { CliIO } from './ask.ts';
+import { EXIT } from './exit-status.ts';
+import type { McpServeArgs } from './mcp-args.ts';
+import { buildTools } from './tool-registry.ts';
+
+/** No terminal to ask on: stdin carries the MCP protocol (stdio) or nothing (HTTP). */
+const NO_INPUT = Readable.from([]) as NodeJS.ReadableStream & { isTTY?: boolean };
+
+/**
+ * `kodama mcp serve`: the tools of `--tools` over MCP (stdio, or Streamable
+ * HTTP on 127.0.0.1 with `--http`). File tools are confined to `--root` as in
+ * `ask`; their confirmations go to the client as elicitations (refused when it
+ * has none) unless `--yes`. `--agent` adds `ask`, a whole kodama Run.
+ */
+export async function mcpServe(args: McpServeArgs, io: CliIO): Promise<number> {
+  const say = (message: string) => io.stderr.write(`kodama: ${message}\n`);
+  const root = resolve(args.root ?? process.cwd());
+  const closers: Array<() => void | Promise<void>> = [];
+  const { createToolServer, serveHttp } = await import('@kodama/mcp');
+  const { WORKSPACE_TOOL_NAMES, Workspace, autoApprove, workspaceToolsByName } = await import(
+    '@kodama/workspace'
+  );
+  const fileNames = args.tools.filter((n) => (WORKSPACE_TOOL_NAMES as readonly string[]).includes(n));
+  const otherNames = args.tools.filter((n) => !fileNames.includes(n) && n !== 'agent');
+  let shared: AnyTool[];
+  let workspace: Awaited<ReturnType<typeof Workspace.create>> | undefined;
+  try {
+    const { loadConfig } = await import('./config.ts');
+    shared = await buildTools(otherNames, {
+      config: await loadConfig(io.env),
+      root,
+      yes: args.yes,
+      sandbox: args.sandbox ?? 'none',
+      stdin: NO_INPUT,
+      stderr: io.stderr,
+      onClose: (h) => closers.push(h),
+    });
+    if (fileNames.length > 0) {
+      workspace = await Workspace.create({ projectRoot: root });
+      const ws = workspace;
+      closers.push(() => ws.close());
+    }
+  } catch (error) {
+    say(error instanceof Error ? error.message : String(error));
+    for (const close of closers.reverse()) await close();
+    return EXIT.usage;
+  }
+  const sessionTools = async (confirm: ElicitConfirm): Promise<AnyTool[]> => {
+    const confirmer = args.yes
+      ? autoApprove
+      : { reviewed: true, confirm: (r: { title: string; detail: string }, s?: AbortSignal) => confirm(r, s) };
+    const files = workspace
+      ? await workspaceToolsByName(workspace, fileNames, {
+          confirmer,
+          sandbox: { kind: args.sandbox ?? 'none' },
+        })
+      : [];
+    return [...shared, ...files, ...(args.agent ? [askTool(args, io)] : [])];
+  };
+  const makeServer = () => createToolServer(sessionTools, { name: 'kodama' });
+  try {
+    if (args.http !== undefined) {
+      const endpoint = await serveHttp(makeServer, args.http);
+      closers.push(() => endpoint.close());
+      io.stderr.write(`kodama: MCP over Streamable HTTP at ${endpoint.url}\n`);
+      await waitForSignal(io);
+    } else {
+      const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+      const server = await makeServer();
+      const closed = new Promise<void>((r) => {
+        server.onclose = () => r();
+      });
+      await server.connect(new StdioServerTransport());
+      await Promise.race([closed, waitForSignal(io), new Promise((r) => process.stdin.once('end', r))]);
+      await server.close();
+    }
+    return EXIT.ok;
+  } finally {
+    for (const close of closers.reverse()) await close();
+  }
+}
+
+function waitForSignal(io: CliIO): Promise<void> {
+  const signals = io.signals ?? process;
+  return new Promise((resolve) => {
+    const stop = () => {
+      signals.off('SIGINT', stop);
+      resolve();
+    };
+    signals.on('SIGINT', stop);
+  });
+}
+
+/** `--agent`: one whole kodama Run per call, on the assistant `ask` would build with the same flags. */
+function askTool(args: McpServeArgs, io: CliIO): AnyTool {
+  return defineTool({
+    name: 'ask',
+    description: 'Runs a kodama agent on the prompt, with its own tools, and answers with its final answer.',
+    parameters: {
+      type: 'object',
+      properties: { prompt: { type: 'string', description: 'The task for the agent' } },
+      required: ['prompt'],
+    },
+    execute: async (input, context) => {
+      const prompt = String(input.prompt);
+      const { discoverDefaultModel, resolveModel } = await import('@kodama/models');
+      const { buildAssistant } = await import('./assistant-setup.ts');
+      const target =
+        args.model ?? (io.env.KODAMA_MODEL?.trim() || (await discoverDefaultModel({ env: io.env }))?.target);
+      if (!target) return 'Error: no model: start kodama mcp serve with --model';
+      const model = await resolveModel(target, { env: io.env });
+      const agent = await buildAssistant(
+        { ...args, tools: args.tools.filter((t) => t !== 'agent') },
+        { ...io, stdin: NO_INPUT },
+        { model },
+      );
+      try {
+        const run = await agent.ask(prompt, { signal: context.signal });
+        return run.completed
+          ? run.response
+          : `Error: the run ended ${run.outcome}: ${String(run.error ?? '')}`;
+      } finally {
+        await agent.close();
+      }
+    },
+  }) as AnyTool;
+}
