@@ -13,7 +13,6 @@ import { type AskArgs, UsageError } from './args.ts';
 import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
 import { EXIT } from './exit-status.ts';
 import { JsonLines } from './json-lines.ts';
-import { downloadProgress, LOCAL_MODEL_HINT, localDefaultTarget } from './local-default.ts';
 import { NO_MODEL_MESSAGE } from './no-model.ts';
 import { type CliTracing, cliTracing } from './otel-setup.ts';
 import { readOutputSchema } from './output-schema-file.ts';
@@ -44,15 +43,19 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
     args.model ??
     (io.env.KODAMA_MODEL?.trim() ||
       (await discoverDefaultModel({ env: io.env }))?.target ||
-      (await localDefaultTarget(io)));
+      (await (await import('./local-default.ts')).localDefaultTarget(io)));
   if (!target) {
-    io.stderr.write(NO_MODEL_MESSAGE + LOCAL_MODEL_HINT);
+    io.stderr.write(NO_MODEL_MESSAGE + (await import('./local-default.ts')).LOCAL_MODEL_HINT);
     return 2;
   }
 
   let model: Awaited<ReturnType<typeof resolveModel>>;
   try {
-    model = await resolveModel(target, { env: io.env, local: { onDownloadProgress: downloadProgress(io) } });
+    // The local provider's download progress renderer loads only for local: targets.
+    const local = target.startsWith('local')
+      ? { onDownloadProgress: (await import('./local-default.ts')).downloadProgress(io) }
+      : undefined;
+    model = await resolveModel(target, { env: io.env, local });
   } catch (error) {
     say(error instanceof Error ? error.message : String(error));
     return 2;
