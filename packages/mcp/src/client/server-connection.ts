@@ -179,9 +179,15 @@ export class McpServerConnection {
     if (this.#crashed || !this.#client) await this.#restart(signal);
     const client = this.#client;
     if (!client) throw new McpConnectionError(`MCP server "${this.entry.id}" is not running`);
+    // The SDK never removes the abort listener it adds to a request's signal: give it one per call,
+    // linked to the turn's, so a long turn does not collect a listener per call.
+    const local = new AbortController();
+    const forward = () => local.abort(signal.reason);
+    if (signal.aborted) forward();
+    else signal.addEventListener('abort', forward, { once: true });
     try {
       const result = (await client.callTool({ name, arguments: args }, undefined, {
-        signal,
+        signal: local.signal,
         timeout: this.#options.callTimeoutMs ?? 600_000,
         resetTimeoutOnProgress: true,
       })) as CallToolResult;
@@ -195,6 +201,8 @@ export class McpServerConnection {
         );
       }
       throw error;
+    } finally {
+      signal.removeEventListener('abort', forward);
     }
   }
 
