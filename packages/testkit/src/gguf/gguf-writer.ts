@@ -67,47 +67,30 @@ class ByteSink {
   }
 }
 
+type Scalar = 'u32' | 'i32' | 'f32' | 'string';
+
+function writeScalar(sink: ByteSink, type: Scalar, value: number | string): void {
+  if (type === 'string') sink.string(value as string);
+  else sink[type](value as number);
+}
+
 function writeValue(sink: ByteSink, v: GgufValue): void {
-  switch (v.type) {
-    case 'u32':
-      sink.u32(TYPE.u32);
-      sink.u32(v.value);
-      return;
-    case 'i32':
-      sink.u32(TYPE.i32);
-      sink.i32(v.value);
-      return;
-    case 'f32':
-      sink.u32(TYPE.f32);
-      sink.f32(v.value);
-      return;
-    case 'bool':
-      sink.u32(TYPE.bool);
-      sink.push(Buffer.from([v.value ? 1 : 0]));
-      return;
-    case 'string':
-      sink.u32(TYPE.string);
-      sink.string(v.value);
-      return;
-    case 'string[]':
-      sink.u32(TYPE.array);
-      sink.u32(TYPE.string);
-      sink.u64(v.value.length);
-      for (const s of v.value) sink.string(s);
-      return;
-    case 'f32[]':
-      sink.u32(TYPE.array);
-      sink.u32(TYPE.f32);
-      sink.u64(v.value.length);
-      for (const n of v.value) sink.f32(n);
-      return;
-    case 'i32[]':
-      sink.u32(TYPE.array);
-      sink.u32(TYPE.i32);
-      sink.u64(v.value.length);
-      for (const n of v.value) sink.i32(n);
-      return;
+  if (v.type === 'bool') {
+    sink.u32(TYPE.bool);
+    sink.push(Buffer.from([v.value ? 1 : 0]));
+    return;
   }
+  if (v.type.endsWith('[]')) {
+    const element = v.type.slice(0, -2) as Scalar;
+    const values = v.value as readonly (number | string)[];
+    sink.u32(TYPE.array);
+    sink.u32(TYPE[element]);
+    sink.u64(values.length);
+    for (const value of values) writeScalar(sink, element, value);
+    return;
+  }
+  sink.u32(TYPE[v.type as Scalar]);
+  writeScalar(sink, v.type as Scalar, v.value as number | string);
 }
 
 /** Encodes a GGUF v3 file: header, key-values, tensor infos, aligned F32 data. */

@@ -151,7 +151,7 @@ function tensors(vocabSize: number, id: (piece: string) => number): GgufTensor[]
 }
 
 /**
- * The bytes of a tiny chat model (~0.5 MB, llama architecture, ChatML control
+ * The bytes of a tiny chat model (~0.3 MB, llama architecture, ChatML control
  * tokens, byte-fallback SentencePiece vocabulary, F32 weights wired by hand)
  * whose greedy behaviour is described by {@link TINY_MODEL}.
  */
