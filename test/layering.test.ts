@@ -16,6 +16,7 @@ const FEATURE = new Set([
   'otel',
   'ag-ui',
   'mcp',
+  'inspector',
 ]);
 
 /** Which of our packages `from` may import in its source (not its tests). */

@@ -28,6 +28,7 @@ const PUBLIC = [
   'otel',
   'ag-ui',
   'mcp',
+  'inspector',
   'cli',
 ];
 /** The ones installed and run below: the library pair, and the command with what it needs. */
@@ -43,6 +44,7 @@ const COMMAND = [
   'otel',
   'ag-ui',
   'mcp',
+  'inspector',
   'cli',
 ];
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -116,6 +118,7 @@ test('every public package is publishable: not private, one version, one engines
   assert.deepEqual(listed.map((p) => p.manifest.name).sort(), [
     '@kodama/ag-ui',
     '@kodama/core',
+    '@kodama/inspector',
     '@kodama/mcp',
     '@kodama/models',
     '@kodama/otel',
@@ -154,7 +157,8 @@ test('each tarball holds the compiled output, its declarations, package.json and
           bins.has(p) ||
           /^dist\/.*\.(js|d\.ts)$/.test(p) ||
           (name === '@kodama/testkit' && /^scripts\/[\w-]+\.json$/.test(p)) ||
-          (name === '@kodama/subagents' && /^prompts\/[\w-]+\.txt$/.test(p))
+          (name === '@kodama/subagents' && /^prompts\/[\w-]+\.txt$/.test(p)) ||
+          (name === '@kodama/inspector' && /^page\/[\w-]+\.(html|css|js)$/.test(p))
         ),
     );
     assert.deepEqual(stray, [], `${name} ships files outside dist/*.js, dist/*.d.ts, its bin and README.md`);

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { parseDuration } from './duration.ts';
+import { type InspectArgs, parseInspect } from './inspect-args.ts';
 import { type McpArgs, parseMcp } from './mcp-args.ts';
 import { type ModelsArgs, parseModels } from './models-args.ts';
 import { parseServe, type ServeArgs } from './serve-args.ts';
@@ -87,6 +88,7 @@ export type Command =
   | 'trifecta'
   | 'mcp'
   | 'serve'
+  | 'inspect'
   | 'help'
   | 'version';
 
@@ -110,6 +112,7 @@ export type CliArgs =
   | ModelsArgs
   | TrifectaArgs
   | ServeArgs
+  | InspectArgs
   | McpArgs
   | HelpArgs
   | VersionArgs;
@@ -144,6 +147,7 @@ export const COMMANDS: readonly Command[] = [
   'trifecta',
   'mcp',
   'serve',
+  'inspect',
   'help',
   'version',
 ];
@@ -165,6 +169,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (command === 'trifecta') return parseTrifecta(rest);
   if (command === 'mcp') return parseMcp(rest);
   if (command === 'serve') return parseServe(rest);
+  if (command === 'inspect') return parseInspect(rest);
   if (command === 'help') return parseHelp(rest);
   if (command === 'version') return parseVersion(rest);
   throw new UsageError(`unknown command "${command}". Try: kodama ask "<prompt>"`);
@@ -315,7 +320,8 @@ function parseTrifecta(args: readonly string[]): TrifectaArgs | HelpArgs {
   return { command: 'trifecta', ...toolChoice(values, 'trifecta'), json: values.json ?? false };
 }
 
-function storeKind(value: string | undefined, topic: Command): StoreKind {
+/** The `--store` value, checked (default `jsonl`). */
+export function storeKind(value: string | undefined, topic: Command): StoreKind {
   if (value === undefined) return 'jsonl';
   if ((STORE_KINDS as readonly string[]).includes(value)) return value as StoreKind;
   throw new UsageError(`unknown store "${value}". Use --store ${STORE_KINDS.join(' or --store ')}`, topic);

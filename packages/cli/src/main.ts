@@ -44,6 +44,10 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       const { mcp } = await import('./mcp-command.ts');
       return mcp(args, io);
     }
+    case 'inspect': {
+      const { inspect } = await import('./inspect-command.ts');
+      return inspect(args, io);
+    }
     case 'serve': {
       const { serve } = await import('./serve-command.ts');
       return serve(args, io);

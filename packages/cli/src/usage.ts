@@ -50,6 +50,7 @@ Usage:
   kodama trifecta [--tools ...]       the lethal-trifecta map of the assistant those flags build
   kodama mcp [list]                   MCP servers: list, add, rm; serve kodama's tools over MCP
   kodama serve [--port <p>] [...]     the assistant as an AG-UI endpoint on 127.0.0.1
+  kodama inspect [--port <p>]         a local web page over the stored sessions and runs
   kodama help [<command>]             print this help, or the help of a command
   kodama version                      print the version (also: kodama --version, -v)
 
@@ -107,6 +108,17 @@ read the Run as AG-UI events over server-sent events. Every request needs
 else a random one printed at start; --no-auth serves without one. Nobody is at
 the terminal to confirm commands: they are declined unless --yes. Default port
 8787; --port 0 picks a free one. Ctrl+C stops it.
+`,
+  inspect: `Usage: kodama inspect [--port <p>] [--store jsonl|sqlite] [--tools <names>] [--agents <file>]
+                      [--root <dir>] [--no-skills]
+
+Serves the inspector, a local web page over the stored sessions (--store, as
+for ask): the sessions with their runs (outcome, tokens, cost, duration), a
+session's timeline (messages, model calls with their usage, tool calls and
+results), and the trifecta map of the assistant the tool flags build, the
+worst path marked. It listens on 127.0.0.1 only (--port, default a free one)
+and prints its address with a random token: API requests without it, or from
+another origin, are refused. Ctrl+C stops it.
 `,
   help: `Usage: kodama help [<command>]
 

@@ -1,0 +1,187 @@
+// The inspector page: plain DOM, no framework, no build step. Reads the
+// token from its own URL and sends it with every API call.
+const token = new URLSearchParams(location.search).get('token') ?? '';
+const $ = (id) => document.getElementById(id);
+
+async function api(path) {
+  const res = await fetch(path, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
+  return res.json();
+}
+
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === 'class') node.className = v;
+    else if (k === 'onclick') node.addEventListener('click', v);
+    else node.setAttribute(k, v);
+  }
+  for (const c of children) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return node;
+}
+
+const tokensOf = (u) => (u ? (u.inputTokens ?? 0) + (u.outputTokens ?? 0) : 0);
+const cost = (runs) => {
+  if (runs.some((r) => r.usage.costUsd === undefined || r.usage.costUsd === null)) return '—';
+  return `$${runs.reduce((a, r) => a + r.usage.costUsd, 0).toFixed(4)}`;
+};
+const duration = (runs) => `${(runs.reduce((a, r) => a + (r.endedAt - r.startedAt), 0) / 1000).toFixed(1)} s`;
+const when = (ms) => new Date(ms).toLocaleString();
+const text = (content) =>
+  typeof content === 'string'
+    ? content
+    : content.map((p) => (p.type === 'text' ? p.text : `[${p.type}]`)).join('');
+
+async function showSessions() {
+  show('sessions');
+  const sessions = await api('/api/sessions');
+  const body = $('session-table').tBodies[0];
+  body.replaceChildren(
+    ...sessions.map((s) => {
+      const last = s.runs[0];
+      return el(
+        'tr',
+        { 'data-id': s.id, onclick: () => (location.hash = `session/${encodeURIComponent(s.id)}`) },
+        el('td', {}, s.title ?? s.id),
+        el('td', {}, s.model ?? '—'),
+        el('td', {}, s.runs.length),
+        el('td', { class: last ? `outcome-${last.outcome}` : '' }, last ? last.outcome : '—'),
+        el(
+          'td',
+          {},
+          s.runs.reduce((a, r) => a + tokensOf(r.usage), 0),
+        ),
+        el('td', {}, cost(s.runs)),
+        el('td', {}, duration(s.runs)),
+        el('td', {}, when(s.updatedAt)),
+      );
+    }),
+  );
+  $('empty').hidden = sessions.length > 0;
+}
+
+// The timeline is built as one HTML string and set once, one light element
+// per entry: a tool's arguments and results show as one cut line that a
+// click unfolds (the full text stays in `folded`). A 10,000-message session
+// renders in a fraction of what element-by-element building takes.
+const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+const esc = (value) => String(value).replace(/[&<>"]/g, (c) => ESCAPES[c]);
+const CUT = 160;
+let folded = [];
+const line = (value) => {
+  const flat = String(value).replace(/\s+/g, ' ');
+  return flat.length > CUT ? `${flat.slice(0, CUT)}…` : flat;
+};
+const foldable = (cls, head, body) => {
+  folded.push(body);
+  return `<li class="${cls} fold" data-fold="${folded.length - 1}">${esc(head)} ${esc(line(body))}</li>`;
+};
+const li = (cls, body) => `<li class="${cls}">${body}</li>`;
+const meta = (value) => `<span class="meta">${esc(value)}</span>`;
+
+function timelineHtml(m) {
+  const msg = m.message;
+  if (msg.role === 'user')
+    return li(m.kind, `${meta(m.kind === 'user' ? 'user' : 'injected')}\n${esc(text(msg.content))}`);
+  if (msg.role === 'tool') return foldable('tool', `← ${msg.toolName}:`, text(msg.content));
+  const usage = m.usage ? ` · ${m.usage.inputTokens ?? '?'} in / ${m.usage.outputTokens ?? '?'} out` : '';
+  let html = '';
+  if (msg.reasoning) html += foldable('assistant reasoning', 'reasoning:', msg.reasoning);
+  if (msg.text)
+    html += li('assistant', `${meta(`assistant · ${m.modelId ?? ''}${usage}`)}\n${esc(msg.text)}`);
+  msg.toolCalls.forEach((call, i) => {
+    const head = i === 0 && !msg.text && usage ? `[model call${usage}] → ${call.name}` : `→ ${call.name}`;
+    html += foldable('tool-call', head, call.arguments);
+  });
+  return html;
+}
+
+// One listener for every entry: a click unfolds (or folds back) its full text.
+document.addEventListener('click', (event) => {
+  const item = event.target instanceof Element ? event.target.closest('li.fold') : null;
+  if (!item) return;
+  const full = folded[Number(item.dataset.fold)];
+  item.classList.toggle('open');
+  item.lastChild.textContent = item.classList.contains('open') ? `\n${full}` : ` ${line(full)}`;
+});
+
+async function showSession(id) {
+  show('detail');
+  const fetched = performance.now();
+  const s = await api(`/api/sessions/${encodeURIComponent(id)}`);
+  const started = performance.now();
+  $('detail-title').textContent = s.info.title ?? s.info.id;
+  $('detail-summary').textContent = `${s.info.messageCount} messages · ${s.runs.length} runs · ${s.runs
+    .map((r) => r.outcome)
+    .join(', ')} · model ${s.info.model ?? '—'}`;
+  folded = [];
+  let html = '';
+  for (const m of s.messages) html += timelineHtml(m);
+  $('timeline').innerHTML = html;
+  void $('timeline').offsetHeight; // include layout in the measurement
+  document.body.dataset.fetchMs = String(Math.round(started - fetched));
+  document.body.dataset.renderMs = String(Math.round(performance.now() - started));
+}
+
+function drawNode(n, worst) {
+  const isWorst = worst.length >= n.path.length && n.path.every((l, i) => worst[i] === l);
+  const legs = `private=${n.legs.privateData ? 'yes' : 'no'} untrusted=${n.legs.untrusted} egress=${n.legs.egress}`;
+  const channel = n.channelEgress ? ` (channel: ${n.channelEgress})` : '';
+  const tools = Object.entries(n.tools).map(([name, l]) =>
+    el(
+      'li',
+      {},
+      `${name}: ${[l.privateData ? 'private' : '', l.untrusted !== 'none' ? `untrusted ${l.untrusted}` : '', l.egress !== 'none' ? `egress ${l.egress}` : ''].filter(Boolean).join(', ') || 'no legs'}`,
+    ),
+  );
+  return el(
+    'div',
+    { class: `node${isWorst ? ' worst' : ''}`, 'data-label': n.label },
+    el('strong', {}, n.label),
+    channel,
+    ' ',
+    el('span', { class: `verdict-${n.verdict}` }, n.verdict.toUpperCase()),
+    el('div', { class: 'meta' }, legs),
+    el('ul', {}, ...tools),
+    ...n.children.map((c) => drawNode(c, worst)),
+  );
+}
+
+async function showTrifecta() {
+  show('trifecta');
+  const report = await api('/api/trifecta');
+  if (!report) {
+    $('trifecta-verdict').textContent = 'No agent configuration was given to the inspector.';
+    return;
+  }
+  $('trifecta-verdict').replaceChildren(
+    'verdict ',
+    el('span', { class: `verdict-${report.verdict}` }, report.verdict.toUpperCase()),
+    ` · worst path: ${report.worstPath.join(' → ')}`,
+  );
+  $('trifecta-tree').replaceChildren(drawNode(report.root, report.worstPath));
+}
+
+function show(section) {
+  for (const id of ['sessions', 'detail', 'trifecta']) $(id).hidden = id !== section;
+}
+
+function route() {
+  const hash = location.hash.slice(1);
+  const done = hash.startsWith('session/')
+    ? showSession(decodeURIComponent(hash.slice('session/'.length)))
+    : hash === 'trifecta'
+      ? showTrifecta()
+      : showSessions();
+  done.then(
+    () => document.body.setAttribute('data-ready', hash || 'sessions'),
+    (error) => {
+      document.body.setAttribute('data-error', String(error));
+      console.error(error);
+    },
+  );
+}
+
+// Links keep the token: it lives in the query string, and hashes leave it alone.
+window.addEventListener('hashchange', route);
+route();

@@ -1,0 +1,174 @@
+// The inspector in a real browser (Debian chromium through playwright-core)
+// over a JSONL session store filled by real Runs.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import {
+  Agent,
+  defineTool,
+  type HistoryMessage,
+  JsonlSessionStore,
+  NONE,
+  type SessionStore,
+} from '@kodama/core';
+import { ScriptedModel } from '@kodama/testkit';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { z } from 'zod';
+import { type Inspector, startInspector } from '../src/index.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+let dir: string;
+let store: SessionStore;
+let inspector: Inspector;
+let browser: Browser;
+const consoleErrors: string[] = [];
+
+const echo = defineTool({
+  name: 'echo',
+  description: 'Echoes.',
+  parameters: z.object({ text: z.string() }),
+  trifectaLegs: NONE,
+  execute: ({ text }) => `echo: ${text}`,
+});
+
+before(async () => {
+  if (!existsSync(CHROMIUM)) {
+    if (process.env.CI) throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium`);
+  }
+  dir = await mkdtemp(join(tmpdir(), 'kodama-inspector-'));
+  store = new JsonlSessionStore({ dir: join(dir, 'sessions') });
+  const model = new ScriptedModel([
+    {
+      toolCalls: [{ id: 'c1', name: 'echo', arguments: { text: 'hello' } }],
+      usage: { inputTokens: 120, outputTokens: 8 },
+    },
+    { text: 'The echo said hello.', usage: { inputTokens: 140, outputTokens: 6 } },
+  ]);
+  const agent = new Agent({ model, systemPrompt: 's', configure: (c) => c.addTool(echo) });
+  await agent.ask('Say hello through the echo.', { session: { id: 'greeting', store } });
+  const failing = new Agent({
+    model: new ScriptedModel([{ fault: 'http', status: 500 } as never]),
+    systemPrompt: 's',
+  });
+  await failing.ask('This one fails.', { session: { id: 'broken', store } });
+  // A long session: 5,000 tool calls and their results (10,000 messages).
+  const long: HistoryMessage[] = [{ id: 'u', kind: 'user', message: { role: 'user', content: 'Loop.' } }];
+  for (let i = 0; i < 5000; i++) {
+    long.push({
+      id: `a${i}`,
+      kind: 'assistant',
+      message: {
+        role: 'assistant',
+        text: '',
+        toolCalls: [{ id: `t${i}`, name: 'echo', arguments: `{"text":"${i}"}` }],
+      },
+      usage: {
+        inputTokens: 10,
+        outputTokens: 2,
+        cacheReadTokens: 0,
+        cacheWriteTokens: 0,
+        reasoningTokens: 0,
+      },
+    });
+    long.push({
+      id: `r${i}`,
+      kind: 'tool',
+      message: { role: 'tool', toolCallId: `t${i}`, toolName: 'echo', content: `echo: ${i}` },
+    });
+  }
+  await store.append('long', long, { title: 'A long session' });
+  inspector = await startInspector({ store, trifecta: () => agent.trifecta() });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-dev-shm-usage',
+    ],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await inspector?.close();
+  await store?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function open(hash = ''): Promise<Page> {
+  const page = await browser.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  page.on('pageerror', (e) => consoleErrors.push(String(e)));
+  await page.goto(`${inspector.url}${hash}`);
+  await page.waitForSelector(`body[data-ready="${hash.slice(1) || 'sessions'}"]`);
+  return page;
+}
+
+describe('the inspector page', () => {
+  test('lists the sessions with their runs, outcomes and tokens, and opens a timeline', async () => {
+    const page = await open();
+    const rows = await page.$$eval('#session-table tbody tr', (trs) =>
+      trs.map((tr) => Array.from(tr.children).map((td) => td.textContent)),
+    );
+    const greeting = rows.find((r) => r[0] === 'Say hello through the echo.');
+    assert.ok(greeting, JSON.stringify(rows));
+    assert.deepEqual([greeting[2], greeting[3], greeting[4]], ['1', 'completed', '274']);
+    assert.equal(rows.find((r) => r[0] === 'This one fails.')?.[3], 'failed');
+    await page.click('tr[data-id="greeting"]');
+    await page.waitForSelector('body[data-ready^="session/"]');
+    const items = await page.$$eval('#timeline li', (lis) =>
+      lis.map((li) => `${li.className}: ${li.textContent?.replace(/\s+/g, ' ').trim()}`),
+    );
+    assert.deepEqual(items, [
+      'user: user Say hello through the echo.',
+      'tool-call fold: [model call · 120 in / 8 out] → echo {"text":"hello"}',
+      'tool fold: ← echo: echo: hello',
+      'assistant: assistant · scripted-model · 140 in / 6 out The echo said hello.',
+    ]);
+    await page.click('li.tool.fold');
+    assert.ok(await page.$('li.tool.fold.open'), 'a click unfolds a result');
+    await page.screenshot({ path: join(dir, 'timeline.png') });
+    assert.deepEqual(consoleErrors, []);
+  });
+
+  test('the trifecta map is drawn with the worst path marked', async () => {
+    const page = await open('#trifecta');
+    assert.match((await page.textContent('#trifecta-verdict')) ?? '', /SILENT · worst path: main/);
+    assert.ok(await page.$('.node.worst[data-label="main"]'));
+    assert.deepEqual(consoleErrors, []);
+  });
+
+  test("a 10,000-message session renders in under a second, by the page's own timing", async () => {
+    const page = await open('#session/long');
+    assert.equal(await page.$$eval('#timeline li', (lis) => lis.length), 10_001);
+    const ms = Number(await page.getAttribute('body', 'data-render-ms'));
+    const fetchMs = await page.getAttribute('body', 'data-fetch-ms');
+    console.log(
+      `# 10,000 messages: fetched and parsed in ${fetchMs} ms, rendered (DOM and layout) in ${ms} ms`,
+    );
+    assert.ok(ms < 1000, `rendering took ${ms} ms`);
+    await page.screenshot({ path: join(dir, 'long.png') });
+    assert.deepEqual(consoleErrors, []);
+  });
+});
+
+describe('the inspector API', () => {
+  test('refuses a request without the token, and one from another origin', async () => {
+    const api = new URL('/api/sessions', inspector.url);
+    assert.equal((await fetch(api)).status, 401);
+    assert.equal((await fetch(api, { headers: { authorization: 'Bearer nope' } })).status, 401);
+    const ok = await fetch(api, { headers: { authorization: `Bearer ${inspector.token}` } });
+    assert.equal(ok.status, 200);
+    const foreign = await fetch(api, {
+      headers: { authorization: `Bearer ${inspector.token}`, origin: 'http://evil.example' },
+    });
+    assert.equal(foreign.status, 403);
+  });
+});
