@@ -1,0 +1,56 @@
+import type { RunUsage, TokensEvent } from '@kodama/core';
+
+/**
+ * The session's tokens and cost: the finished Runs' usage, plus the running
+ * Run's `tokens` events until its own usage replaces them.
+ */
+export class UsageTotals {
+  #input = 0;
+  #output = 0;
+  #cost: number | undefined = 0;
+  #liveInput = 0;
+  #liveOutput = 0;
+  #context: number | undefined;
+
+  get inputTokens(): number {
+    return this.#input + this.#liveInput;
+  }
+
+  get outputTokens(): number {
+    return this.#output + this.#liveOutput;
+  }
+
+  get costUsd(): number | undefined {
+    return this.#cost;
+  }
+
+  /** Tokens in the context after the latest response of the main agent. */
+  get contextTokens(): number | undefined {
+    return this.#context;
+  }
+
+  /** A response of the running Run. */
+  onTokens(event: TokensEvent): void {
+    this.#liveInput += event.usage.inputTokens ?? 0;
+    this.#liveOutput += event.usage.outputTokens ?? 0;
+    const u = event.usage;
+    if (event.agentId === '' && u.inputTokens !== undefined)
+      this.#context = u.inputTokens + (u.outputTokens ?? 0);
+  }
+
+  /** The Run ended: its usage (nested agents included) replaces what its events said. */
+  onRunEnd(usage: RunUsage | undefined): void {
+    this.#liveInput = 0;
+    this.#liveOutput = 0;
+    if (!usage) return;
+    this.#input += usage.inputTokens;
+    this.#output += usage.outputTokens;
+    this.#cost =
+      this.#cost === undefined || usage.costUsd === undefined ? undefined : this.#cost + usage.costUsd;
+  }
+
+  /** A loaded or cleared conversation's context size. */
+  setContext(tokens: number | undefined): void {
+    this.#context = tokens;
+  }
+}

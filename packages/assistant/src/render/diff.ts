@@ -1,0 +1,61 @@
+import { structuredPatch } from 'diff';
+import { Entry } from './entries.ts';
+import type { Theme } from './theme.ts';
+import { truncate } from './width.ts';
+
+/**
+ * A unified diff of one file's text (3 lines of context), without the
+ * `---`/`+++` header: `@@` hunk lines, then ` `, `-` and `+` lines. A new
+ * file (before `undefined`) is all `+` lines.
+ */
+export function unifiedDiff(before: string | undefined, after: string): string {
+  const patch = structuredPatch('a', 'b', before ?? '', after, '', '', { context: 3 });
+  const out: string[] = [];
+  for (const hunk of patch.hunks) {
+    out.push(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`);
+    for (const line of hunk.lines) if (!line.startsWith('\\')) out.push(line);
+  }
+  return out.join('\n');
+}
+
+/** Counts of added and removed lines in a unified diff. */
+export function diffStat(diff: string): { added: number; removed: number } {
+  let added = 0;
+  let removed = 0;
+  for (const l of diff.split('\n')) {
+    if (l.startsWith('+')) added++;
+    else if (l.startsWith('-')) removed++;
+  }
+  return { added, removed };
+}
+
+/** A unified diff drawn in colour: additions green, removals red, hunk headers dim; long lines cut. */
+export class DiffEntry extends Entry {
+  constructor(
+    private readonly title: string,
+    private readonly diff: string,
+    private readonly theme: Theme,
+  ) {
+    super();
+  }
+
+  protected draw(width: number): string[] {
+    const t = this.theme;
+    const { added, removed } = diffStat(this.diff);
+    const head = truncate(
+      `${t.accent('●')} ${t.bold(this.title)} ${t.added(`+${added}`)} ${t.removed(`-${removed}`)}`,
+      width,
+    );
+    const body = this.diff.split('\n').map((l) => {
+      const style = l.startsWith('+')
+        ? t.added
+        : l.startsWith('-')
+          ? t.removed
+          : l.startsWith('@@')
+            ? t.dim
+            : (s: string) => s;
+      return truncate(`  ${style(l)}`, width);
+    });
+    return [head, ...body];
+  }
+}

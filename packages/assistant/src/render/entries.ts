@@ -1,0 +1,134 @@
+import type { Component } from '@mariozechner/pi-tui';
+import type { Theme } from './theme.ts';
+import { truncate, wrap } from './width.ts';
+
+/** A piece of the transcript whose lines depend only on its state and the width: cached until either changes. */
+export abstract class Entry implements Component {
+  #width = -1;
+  #lines: string[] | undefined;
+
+  /** Lines for `width`; recomputed only after {@link changed}. */
+  render(width: number): string[] {
+    if (this.#lines === undefined || width !== this.#width) {
+      this.#width = width;
+      this.#lines = this.draw(width);
+    }
+    return this.#lines;
+  }
+
+  /** Drops the cached lines. */
+  invalidate(): void {
+    this.#lines = undefined;
+  }
+
+  /** Call after the state changes. */
+  protected changed(): void {
+    this.#lines = undefined;
+  }
+
+  /** Draws the lines, each at most `width` columns. */
+  protected abstract draw(width: number): string[];
+}
+
+/** Static text: a user message, a notice. `marker` starts the first line; the rest is indented to match. */
+export class TextEntry extends Entry {
+  constructor(
+    readonly text: string,
+    private readonly marker: string,
+    private readonly style: (s: string) => string,
+  ) {
+    super();
+  }
+
+  protected draw(width: number): string[] {
+    const pad = ' '.repeat(this.marker.length);
+    const inner = Math.max(1, width - this.marker.length);
+    const lines = this.text.split('\n').flatMap((l) => wrap(l, inner));
+    return lines.map((l, i) => (i === 0 ? this.marker : pad) + this.style(l));
+  }
+}
+
+/** Reasoning: dim while it streams (its last lines), one dim line once done unless expanded. */
+export class ReasoningEntry extends Entry {
+  #text = '';
+  #done = false;
+  #expanded = false;
+
+  constructor(private readonly theme: Theme) {
+    super();
+  }
+
+  append(delta: string): void {
+    this.#text += delta;
+    this.changed();
+  }
+
+  finish(text?: string): void {
+    if (text !== undefined) this.#text = text;
+    this.#done = true;
+    this.changed();
+  }
+
+  setExpanded(expanded: boolean): void {
+    this.#expanded = expanded;
+    this.changed();
+  }
+
+  protected draw(width: number): string[] {
+    const lines = this.#text
+      .trim()
+      .split('\n')
+      .flatMap((l) => wrap(l, Math.max(1, width - 2)));
+    if (this.#done && !this.#expanded) {
+      return [
+        this.theme.dim(
+          truncate(
+            `∴ thought for ${lines.length} line${lines.length === 1 ? '' : 's'} (ctrl+o to expand)`,
+            width,
+          ),
+        ),
+      ];
+    }
+    const shown = this.#done ? lines : lines.slice(-6);
+    return shown.map((l) => `${this.theme.dim('∴')} ${this.theme.dim(this.theme.italic(l))}`);
+  }
+}
+
+/** A task of a `tasks-changed` event. */
+export interface TaskView {
+  readonly id: number;
+  readonly text: string;
+  readonly status: string;
+}
+
+/** The task list as the last `tasks-changed` event left it. */
+export class TaskListEntry extends Entry {
+  #tasks: readonly TaskView[] = [];
+
+  constructor(private readonly theme: Theme) {
+    super();
+  }
+
+  set(tasks: readonly TaskView[]): void {
+    this.#tasks = tasks;
+    this.changed();
+  }
+
+  protected draw(width: number): string[] {
+    if (this.#tasks.length === 0) return [];
+    const t = this.theme;
+    return [
+      t.bold('Tasks'),
+      ...this.#tasks.map((task) => {
+        const box = task.status === 'completed' ? '☒' : task.status === 'in_progress' ? '◐' : '☐';
+        const text =
+          task.status === 'completed'
+            ? t.strike(t.dim(task.text))
+            : task.status === 'in_progress'
+              ? t.bold(task.text)
+              : task.text;
+        return truncate(`  ${box} ${text}`, width);
+      }),
+    ];
+  }
+}

@@ -1,0 +1,97 @@
+import type { Content, ToolStatus } from '@kodama/core';
+import { Entry } from './entries.ts';
+import type { Theme } from './theme.ts';
+import { truncate, wrap } from './width.ts';
+
+/** Lines of a result shown when a tool call is expanded. */
+const EXPANDED_LINES = 40;
+
+/** The one-line description of a call: `read src/app.ts`, `bash npm test`. */
+export function describeCall(name: string, args: string): string {
+  let parsed: Record<string, unknown> = {};
+  try {
+    const value = JSON.parse(args) as unknown;
+    if (value && typeof value === 'object') parsed = value as Record<string, unknown>;
+  } catch {
+    return `${name} ${args}`;
+  }
+  const pick = (...keys: string[]) =>
+    keys.map((k) => parsed[k]).find((v) => typeof v === 'string') as string | undefined;
+  const main = pick('path', 'command', 'pattern', 'expression', 'url', 'query', 'name', 'text');
+  if (name === 'agent') return `agent ${pick('agent', 'persona') ?? ''}: ${pick('task') ?? ''}`.trim();
+  if (main !== undefined) return `${name} ${main.split('\n')[0]}`;
+  const compact = JSON.stringify(parsed);
+  return compact === '{}' ? name : `${name} ${compact}`;
+}
+
+/** A result as text: images as their media type. */
+export function contentText(content: Content): string {
+  return typeof content === 'string'
+    ? content
+    : content.map((p) => (p.type === 'text' ? p.text : `[${p.mediaType}]`)).join('\n');
+}
+
+/** The short summary after the call line: `(120 lines)` for a read, else the first line. */
+function summarize(name: string, text: string): string {
+  const lines = text.replace(/\s+$/, '').split('\n');
+  if (name === 'read') return `${lines.length} line${lines.length === 1 ? '' : 's'}`;
+  const first = lines[0]?.trim() ?? '';
+  return lines.length > 1 ? `${first} (+${lines.length - 1} lines)` : first;
+}
+
+/**
+ * One tool call: `● read src/app.ts` while it runs, then its result folded
+ * to one line under it (`⎿ 120 lines`); expanded, up to 40 lines of the result.
+ */
+export class ToolEntry extends Entry {
+  #status: ToolStatus | 'running' = 'running';
+  #result = '';
+  #expanded = false;
+
+  constructor(
+    readonly id: string,
+    readonly name: string,
+    private readonly call: string,
+    private readonly theme: Theme,
+  ) {
+    super();
+  }
+
+  get status(): ToolStatus | 'running' {
+    return this.#status;
+  }
+
+  finish(status: ToolStatus, content: Content): void {
+    this.#status = status;
+    this.#result = contentText(content);
+    this.changed();
+  }
+
+  setExpanded(expanded: boolean): void {
+    this.#expanded = expanded;
+    this.changed();
+  }
+
+  protected draw(width: number): string[] {
+    const t = this.theme;
+    const bullet =
+      this.#status === 'running'
+        ? t.warning('●')
+        : this.#status === 'ok'
+          ? t.success('●')
+          : this.#status === 'cancelled' || this.#status === 'skipped'
+            ? t.dim('●')
+            : t.error('●');
+    const head = truncate(`${bullet} ${t.bold(this.call)}`, width);
+    if (this.#status === 'running') return [head];
+    const label = this.#status === 'ok' ? '' : `${this.#status}: `;
+    if (!this.#expanded) {
+      return [head, truncate(`  ${t.dim('⎿')} ${t.dim(label + summarize(this.name, this.#result))}`, width)];
+    }
+    const body = this.#result.replace(/\s+$/, '').split('\n');
+    const shown = body.slice(0, EXPANDED_LINES).flatMap((l) => wrap(l, Math.max(1, width - 4)));
+    const more =
+      body.length > EXPANDED_LINES ? [t.dim(`    … ${body.length - EXPANDED_LINES} more lines`)] : [];
+    return [head, ...shown.map((l, i) => `  ${t.dim(i === 0 ? '⎿' : ' ')} ${t.dim(l)}`), ...more];
+  }
+}

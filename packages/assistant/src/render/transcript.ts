@@ -1,0 +1,182 @@
+import type { HistoryMessage, RunEvent } from '@kodama/core';
+import type { Component } from '@mariozechner/pi-tui';
+import { StreamingMarkdown } from '../markdown/streaming-markdown.ts';
+import { DiffEntry } from './diff.ts';
+import { ReasoningEntry, TextEntry } from './entries.ts';
+import type { Theme } from './theme.ts';
+import { contentText, describeCall, ToolEntry } from './tool-entry.ts';
+
+/** A notice's tone. */
+export type NoticeKind = 'info' | 'warning' | 'error';
+
+/**
+ * The conversation as drawn: user messages, answers (streaming Markdown),
+ * reasoning, one line per tool call, diffs, notices. Built from the Run's
+ * events of the main agent (sub-agents show as their `agent` tool call);
+ * each entry caches its lines, so a new piece re-renders only the entry it
+ * belongs to.
+ */
+export class Transcript implements Component {
+  readonly #theme: Theme;
+  #entries: Component[] = [];
+  #answer: StreamingMarkdown | undefined;
+  #reasoning: ReasoningEntry | undefined;
+  readonly #tools = new Map<string, ToolEntry>();
+  #expanded = false;
+
+  constructor(theme: Theme) {
+    this.#theme = theme;
+  }
+
+  /** The entries, oldest first (tests look at them). */
+  get entries(): readonly Component[] {
+    return this.#entries;
+  }
+
+  /** Whether tool results and reasoning are shown in full. */
+  get expanded(): boolean {
+    return this.#expanded;
+  }
+
+  /** Shows or folds every tool result and reasoning. */
+  setExpanded(expanded: boolean): void {
+    this.#expanded = expanded;
+    for (const e of this.#entries)
+      if (e instanceof ToolEntry || e instanceof ReasoningEntry) e.setExpanded(expanded);
+  }
+
+  /** A message the user sent (or queued steering, once delivered). */
+  user(text: string, marker = '› '): void {
+    this.#closeStreams();
+    this.#push(new TextEntry(text, this.#theme.accent(marker), this.#theme.bold));
+  }
+
+  /** A line from the assistant itself: a command's output, a cancellation. */
+  notice(text: string, kind: NoticeKind = 'info'): void {
+    const style =
+      kind === 'error' ? this.#theme.error : kind === 'warning' ? this.#theme.warning : this.#theme.dim;
+    this.#push(new TextEntry(text, '  ', style));
+  }
+
+  /** A proposed change of a file, as a coloured diff. */
+  diff(title: string, diff: string): void {
+    this.#push(new DiffEntry(title, diff, this.#theme));
+  }
+
+  /** Forgets everything drawn. */
+  clear(): void {
+    this.#entries = [];
+    this.#tools.clear();
+    this.#answer = undefined;
+    this.#reasoning = undefined;
+  }
+
+  /** Draws a stored conversation: user messages, answers, tool calls with their results. */
+  replay(messages: readonly HistoryMessage[]): void {
+    for (const { message } of messages) {
+      if (message.role === 'user') this.user(contentText(message.content));
+      else if (message.role === 'assistant') {
+        if (message.text.trim() !== '') {
+          const md = new StreamingMarkdown(this.#theme, message.text);
+          md.finish();
+          this.#push(md);
+        }
+        for (const call of message.toolCalls) this.#toolCall(call.id, call.name, call.arguments);
+      } else this.#tools.get(message.toolCallId)?.finish('ok', message.content);
+    }
+    this.#closeStreams();
+  }
+
+  /** Follows one event of the Run. */
+  onEvent(event: RunEvent): void {
+    if ('agentId' in event && event.agentId !== '') return;
+    switch (event.type) {
+      case 'reasoning-delta':
+        if (!this.#reasoning) this.#reasoning = this.#push(new ReasoningEntry(this.#theme));
+        this.#reasoning.append(event.text);
+        return;
+      case 'reasoning':
+        if (!this.#reasoning) this.#reasoning = this.#push(new ReasoningEntry(this.#theme));
+        this.#reasoning.finish(event.text);
+        this.#reasoning.setExpanded(this.#expanded);
+        this.#reasoning = undefined;
+        return;
+      case 'assistant-delta':
+        if (!this.#answer) this.#answer = this.#push(new StreamingMarkdown(this.#theme));
+        this.#answer.append(event.text);
+        return;
+      case 'assistant':
+        if (!this.#answer && event.text.trim() !== '')
+          this.#answer = this.#push(new StreamingMarkdown(this.#theme, event.text));
+        this.#answer?.finish();
+        this.#answer = undefined;
+        return;
+      case 'tool-call':
+        this.#toolCall(event.toolCallId, event.name, event.arguments);
+        return;
+      case 'tool-result':
+        this.#tools.get(event.toolCallId)?.finish(event.status, event.content);
+        return;
+      case 'cancelled':
+        this.#closeStreams();
+        this.notice('cancelled: the conversation is kept; ask again or go on', 'warning');
+        return;
+      case 'retry':
+        this.notice(`retry ${event.attempt} in ${Math.round(event.delayMs)} ms: ${event.cause}`, 'warning');
+        return;
+      case 'model-switched':
+        this.notice(
+          `model: ${event.from.provider}:${event.from.modelId} → ${event.to.provider}:${event.to.modelId}`,
+        );
+        return;
+      case 'fallback-notice':
+        this.notice(`step budget of ${event.maxSteps} spent; answering from what is known`, 'warning');
+        return;
+      case 'compaction':
+        this.notice('the conversation was compacted to fit the context window');
+        return;
+      case 'run-error':
+        this.#closeStreams();
+        this.notice(`error: ${event.message}`, 'error');
+        return;
+      default:
+        return;
+    }
+  }
+
+  #toolCall(id: string, name: string, args: string): void {
+    this.#closeStreams();
+    const entry = new ToolEntry(id, name, describeCall(name, args), this.#theme);
+    entry.setExpanded(this.#expanded);
+    this.#tools.set(id, entry);
+    this.#push(entry);
+  }
+
+  #closeStreams(): void {
+    this.#answer?.finish();
+    this.#answer = undefined;
+    this.#reasoning?.finish();
+    this.#reasoning = undefined;
+  }
+
+  #push<T extends Component>(entry: T): T {
+    this.#entries.push(entry);
+    return entry;
+  }
+
+  /** Every entry's lines, a blank line between entries. */
+  render(width: number): string[] {
+    const out: string[] = [];
+    for (const e of this.#entries) {
+      const lines = e.render(width);
+      if (lines.length === 0) continue;
+      out.push('');
+      for (const l of lines) out.push(l);
+    }
+    return out;
+  }
+
+  invalidate(): void {
+    for (const e of this.#entries) e.invalidate();
+  }
+}
