@@ -47,6 +47,8 @@ test('ask takes the prompt and every option', () => {
     store: 'jsonl',
     outputSchema: 'answer.schema.json',
     skills: false,
+    mcpConnect: [],
+    mcpScreen: true,
   });
 });
 
@@ -164,6 +166,8 @@ test('--yes=all also approves tainted egress; --agents needs the agent tool; tri
     sandbox: undefined,
     agents: undefined,
     skills: false,
+    mcpConnect: [],
+    mcpScreen: true,
     json: true,
   });
   assert.throws(() => parseCliArgs(['trifecta', 'extra']), /takes no arguments/);

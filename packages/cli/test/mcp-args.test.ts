@@ -1,0 +1,42 @@
+// Parsing of --mcp-connect / --no-mcp-screen (shared by ask and trifecta) and of kodama mcp.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { parseCliArgs, UsageError } from '../src/args.ts';
+
+test('--mcp-connect repeats, --no-mcp-screen turns the LLM pass off, for ask and trifecta alike', () => {
+  const ask = parseCliArgs(['ask', 'hi', '--mcp-connect', 'a', '--mcp-connect', 'b', '--no-mcp-screen']);
+  assert.deepEqual(
+    [ask.command === 'ask' && ask.mcpConnect, ask.command === 'ask' && ask.mcpScreen],
+    [['a', 'b'], false],
+  );
+  const map = parseCliArgs(['trifecta', '--mcp-connect', 'a']);
+  assert.deepEqual(map.command === 'trifecta' && [map.mcpConnect, map.mcpScreen], [['a'], true]);
+});
+
+test('kodama mcp: list by default, add with a command after -- or --url, rm, serve', () => {
+  assert.equal((parseCliArgs(['mcp']) as { action: string }).action, 'list');
+  const add = parseCliArgs(['mcp', 'add', 'fs', '--', 'npx', '-y', 'server', '--flag']);
+  assert.deepEqual((add as { serverCommand: string[] }).serverCommand, ['npx', '-y', 'server', '--flag']);
+  const serve = parseCliArgs(['mcp', 'serve', '--tools', 'calculator,read', '--http', '0', '--agent']);
+  assert.deepEqual(
+    serve.command === 'mcp' && serve.action === 'serve' && [serve.tools, serve.http, serve.agent],
+    [['calculator', 'read'], 0, true],
+  );
+  assert.deepEqual(parseCliArgs(['mcp', 'serve', '--help']), { command: 'help', topic: 'mcp' });
+});
+
+test('kodama mcp: bad lines are usage errors that say what to type', () => {
+  const bad: Array<[string[], RegExp]> = [
+    [['mcp', 'add', 'x'], /needs either -- <command...> or --url <url>/],
+    [['mcp', 'add', 'x', '--url', 'http://a', '--', 'cmd'], /needs either/],
+    [['mcp', 'rm'], /kodama mcp rm needs a server id/],
+    [['mcp', 'frob'], /unknown mcp action "frob"/],
+    [['mcp', 'serve', '--http', 'x'], /--http must be a port number/],
+  ];
+  for (const [argv, message] of bad) {
+    assert.throws(
+      () => parseCliArgs(argv),
+      (e: unknown) => e instanceof UsageError && message.test(e.message),
+    );
+  }
+});
