@@ -16,7 +16,7 @@ import { JsonLines } from './json-lines.ts';
 import { NO_MODEL_MESSAGE } from './no-model.ts';
 import { type CliTracing, cliTracing } from './otel-setup.ts';
 import { readOutputSchema } from './output-schema-file.ts';
-import { openSessionStore } from './session-store.ts';
+import { eventsDir, openSessionStore } from './session-store.ts';
 
 /** The process streams and environment the command runs with (injected so tests can drive it). */
 export interface CliIO {
@@ -94,12 +94,17 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
       session = { id, store };
     }
     tracing = await cliTracing(io.env);
+    const observers = [
+      ...(tracing ? [tracing.observer] : []),
+      // A stored session's Runs keep their events, for the inspector's timelines.
+      ...(session ? [(await import('@kodama/inspector')).recordRunEvents(eventsDir(io.env))] : []),
+    ];
     const run = await agent.ask(args.prompt, {
       signal: interrupt.signal,
       ...deadline,
       ...(session ? { session } : {}),
       ...(output ? { output } : {}),
-      ...(tracing ? { observers: [tracing.observer] } : {}),
+      ...(observers.length > 0 ? { observers } : {}),
     });
     if (run.completed && output) printOutput(run.output, args.json, io.stdout);
     return exitFor(run, say);

@@ -3,7 +3,7 @@ import type { CliIO } from './ask.ts';
 import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
 import { EXIT } from './exit-status.ts';
 import type { InspectArgs } from './inspect-args.ts';
-import { openSessionStore } from './session-store.ts';
+import { eventsDir, openSessionStore } from './session-store.ts';
 
 /** The map needs the assistant's shape, not a model. */
 const NO_MODEL: Model = {
@@ -33,7 +33,12 @@ export async function inspect(args: InspectArgs, io: CliIO): Promise<number> {
   }
   const store = await openSessionStore(args.store, io.env);
   const { startInspector } = await import('@kodama/inspector');
-  const inspector = await startInspector({ store, port: args.port, trifecta: () => report });
+  const inspector = await startInspector({
+    store,
+    port: args.port,
+    eventsDir: eventsDir(io.env),
+    trifecta: () => report,
+  });
   io.stderr.write(
     `kodama: the inspector is at ${inspector.url}\nkodama: (127.0.0.1 only; the token in the address is the key; Ctrl+C stops it)\n`,
   );

@@ -16,3 +16,8 @@ export async function openSessionStore(kind: StoreKind, env: NodeJS.ProcessEnv):
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   return SqliteSessionStore.open({ url: `file:${path}` });
 }
+
+/** Where Runs continuing a stored session record their events for `kodama inspect`: `<data>/kodama/events/`. */
+export function eventsDir(env: NodeJS.ProcessEnv): string {
+  return join(dirname(defaultSessionDir(env)), 'events');
+}

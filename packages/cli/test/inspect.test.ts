@@ -59,6 +59,12 @@ test('kodama inspect serves the stored sessions behind its token, and stops on C
     verdict: string;
   };
   assert.equal(map.verdict, 'soft', 'the map of the assistant the flags build');
+  const runId = (sessions[0] as unknown as { runs: { runId: string }[] }).runs[0]!.runId;
+  const events = (await (
+    await fetch(new URL(`/api/runs/${runId}/events`, url), { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { event: { type: string } }[];
+  assert.equal(events[0]?.event.type, 'run-start', 'kodama ask --session recorded the run');
+  assert.equal(events.at(-1)?.event.type, 'run-stop');
   const page = await fetch(url);
   assert.match(await page.text(), /<title>kodama inspector<\/title>/);
   child.kill('SIGINT');

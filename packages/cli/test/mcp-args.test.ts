@@ -16,7 +16,12 @@ test('--mcp-connect repeats, --no-mcp-screen turns the LLM pass off, for ask and
 test('kodama mcp: list by default, add with a command after -- or --url, rm, serve', () => {
   assert.equal((parseCliArgs(['mcp']) as { action: string }).action, 'list');
   const add = parseCliArgs(['mcp', 'add', 'fs', '--', 'npx', '-y', 'server', '--flag']);
-  assert.deepEqual((add as { serverCommand: string[] }).serverCommand, ['npx', '-y', 'server', '--flag']);
+  assert.deepEqual((add as unknown as { serverCommand: string[] }).serverCommand, [
+    'npx',
+    '-y',
+    'server',
+    '--flag',
+  ]);
   const serve = parseCliArgs(['mcp', 'serve', '--tools', 'calculator,read', '--http', '0', '--agent']);
   assert.deepEqual(
     serve.command === 'mcp' && serve.action === 'serve' && [serve.tools, serve.http, serve.agent],

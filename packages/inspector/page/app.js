@@ -114,6 +114,12 @@ async function showSession(id) {
   $('detail-summary').textContent = `${s.info.messageCount} messages · ${s.runs.length} runs · ${s.runs
     .map((r) => r.outcome)
     .join(', ')} · model ${s.info.model ?? '—'}`;
+  $('runs').innerHTML = s.runs
+    .map(
+      (r) =>
+        `<li><a href="#run/${encodeURIComponent(r.runId)}" data-run="${esc(r.runId)}">run ${esc(r.runId)}</a> <span class="outcome-${esc(r.outcome)}">${esc(r.outcome)}</span> ${meta(`${((r.endedAt - r.startedAt) / 1000).toFixed(1)} s · ${tokensOf(r.usage)} tokens`)}</li>`,
+    )
+    .join('');
   folded = [];
   let html = '';
   for (const m of s.messages) html += timelineHtml(m);
@@ -121,6 +127,93 @@ async function showSession(id) {
   void $('timeline').offsetHeight; // include layout in the measurement
   document.body.dataset.fetchMs = String(Math.round(started - fetched));
   document.body.dataset.renderMs = String(Math.round(performance.now() - started));
+}
+
+// A Run's recorded events: model calls with their latency and usage, tools
+// with their duration and status, retries, errors, interjections, nested
+// agents indented by their path. A Run still going is polled once a second.
+const TERMINAL = new Set(['run-stop', 'run-error', 'run-partial', 'run-cancel']);
+let polling;
+
+function eventRow(rec, state) {
+  const wrapped = rec.event.type === 'agent-stream';
+  const e = wrapped ? rec.event.event : rec.event;
+  const path = wrapped ? rec.event.source.path : '';
+  const depth = path ? path.split('/').length - 1 : 0;
+  const at = `+${((rec.t - state.start) / 1000).toFixed(2)}s`;
+  const key = `${path}|${e.toolCallId ?? ''}`;
+  const row = (cls, body) =>
+    `<li class="ev ${cls}" data-depth="${Math.min(depth, 4)}">${meta(`${at} ${path}`)} ${body}</li>`;
+  switch (e.type) {
+    case 'run-start':
+      return row('run', 'run started');
+    case 'model-start':
+      state.model.set(path, rec.t);
+      return '';
+    case 'tokens': {
+      const ms = rec.t - (state.model.get(path) ?? rec.t);
+      return row(
+        'model',
+        `model call ${esc(e.modelId)} · ${ms} ms · ${e.usage.inputTokens ?? '?'} in / ${e.usage.outputTokens ?? '?'} out · ${esc(e.stopReason)}`,
+      );
+    }
+    case 'tool-start':
+      state.tools.set(key, rec.t);
+      return '';
+    case 'tool-result': {
+      const ms = rec.t - (state.tools.get(key) ?? rec.t);
+      return row(
+        `tool status-${esc(e.status)}`,
+        `${esc(e.name)} · ${ms} ms · ${esc(e.status)} ${esc(line(text(e.content)))}`,
+      );
+    }
+    case 'retry':
+      return row('retry', `retry ${e.attempt}: ${esc(e.cause)}`);
+    case 'user-turn':
+      return e.midLoop
+        ? row('interjection', `interjection: ${esc(line(text(e.content)))}`)
+        : row('user', esc(line(text(e.content))));
+    case 'turn-end':
+      return e.error ? row('error', `${esc(e.error.name)}: ${esc(e.error.message)}`) : '';
+    case 'interjection-delivered':
+      return row('interjection', `${e.count} interjection(s) delivered`);
+    case 'run-error':
+      return row('error', `run failed: ${esc(e.message)}`);
+    case 'run-stop':
+    case 'run-partial':
+    case 'run-cancel':
+      return row('run', `run ${esc(e.outcome)} · ${e.usage.inputTokens + e.usage.outputTokens} tokens`);
+    default:
+      return '';
+  }
+}
+
+async function showRun(id) {
+  show('run');
+  clearTimeout(polling);
+  $('run-title').textContent = `run ${id}`;
+  $('run-events').innerHTML = '';
+  const state = { start: 0, model: new Map(), tools: new Map(), seen: 0, done: false };
+  const poll = async () => {
+    const records = await api(`/api/runs/${encodeURIComponent(id)}/events?from=${state.seen}`);
+    if (state.seen === 0 && records.length > 0) state.start = records[0].t;
+    state.seen += records.length;
+    let html = '';
+    for (const rec of records) {
+      html += eventRow(rec, state);
+      if (TERMINAL.has(rec.event.type)) state.done = true;
+    }
+    $('run-events').insertAdjacentHTML('beforeend', html);
+    $('run-status').textContent =
+      state.seen === 0
+        ? 'No events were recorded for this run.'
+        : state.done
+          ? `${state.seen} events`
+          : `${state.seen} events · live`;
+    document.body.dataset.runEvents = String(state.seen);
+    if (!state.done && location.hash === `#run/${encodeURIComponent(id)}`) polling = setTimeout(poll, 1000);
+  };
+  await poll();
 }
 
 function drawNode(n, worst) {
@@ -163,16 +256,18 @@ async function showTrifecta() {
 }
 
 function show(section) {
-  for (const id of ['sessions', 'detail', 'trifecta']) $(id).hidden = id !== section;
+  for (const id of ['sessions', 'detail', 'trifecta', 'run']) $(id).hidden = id !== section;
 }
 
 function route() {
   const hash = location.hash.slice(1);
   const done = hash.startsWith('session/')
     ? showSession(decodeURIComponent(hash.slice('session/'.length)))
-    : hash === 'trifecta'
-      ? showTrifecta()
-      : showSessions();
+    : hash.startsWith('run/')
+      ? showRun(decodeURIComponent(hash.slice('run/'.length)))
+      : hash === 'trifecta'
+        ? showTrifecta()
+        : showSessions();
   done.then(
     () => document.body.setAttribute('data-ready', hash || 'sessions'),
     (error) => {

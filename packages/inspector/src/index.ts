@@ -4,3 +4,4 @@
  */
 export { listSessions, type SessionSummary, sessionDetail, trifectaJson } from './inspector-data.ts';
 export { type Inspector, type InspectorOptions, startInspector } from './inspector-server.ts';
+export { type RecordedEvent, readRunEvents, recordRunEvents } from './run-event-log.ts';

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { SESSION_ID_PATTERN, type SessionStore, type TrifectaReport } from '@kodama/core';
 import { listSessions, sessionDetail, trifectaJson } from './inspector-data.ts';
+import { readRunEvents } from './run-event-log.ts';
 
 /** Options of {@link startInspector}. */
 export interface InspectorOptions {
@@ -10,6 +11,8 @@ export interface InspectorOptions {
   readonly store: SessionStore;
   /** The trifecta map to draw (the assistant's); none hides that view. */
   readonly trifecta?: () => TrifectaReport;
+  /** Where Runs' events were recorded (`recordRunEvents`): enables run timelines and the live view. */
+  readonly eventsDir?: string;
   /** Port on 127.0.0.1; 0 (default) picks a free one. */
   readonly port?: number;
   /** The token every request must carry; default: 24 random bytes. */
@@ -90,6 +93,20 @@ async function handle(
     if (!SESSION_ID_PATTERN.test(id)) return json(res, 400, { error: `not a session id: ${id}` });
     const detail = await sessionDetail(options.store, id);
     return detail ? json(res, 200, detail) : json(res, 404, { error: `no session ${id}` });
+  }
+  const run = /^\/api\/runs\/([^/]+)\/events$/.exec(url.pathname);
+  if (run) {
+    const from = Number(url.searchParams.get('from') ?? 0);
+    if (!options.eventsDir) return json(res, 200, []);
+    return json(
+      res,
+      200,
+      await readRunEvents(
+        options.eventsDir,
+        decodeURIComponent(run[1]!),
+        Number.isSafeInteger(from) && from > 0 ? from : 0,
+      ),
+    );
   }
   if (url.pathname === '/api/trifecta')
     return json(res, 200, options.trifecta ? trifectaJson(options.trifecta()) : null);

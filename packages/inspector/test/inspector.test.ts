@@ -17,13 +17,15 @@ import {
 import { ScriptedModel } from '@kodama/testkit';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { z } from 'zod';
-import { type Inspector, startInspector } from '../src/index.ts';
+import { type Inspector, recordRunEvents, startInspector } from '../src/index.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 let dir: string;
 let store: SessionStore;
 let inspector: Inspector;
 let browser: Browser;
+let eventsDir: string;
+let greetingRun: string;
 const consoleErrors: string[] = [];
 
 const echo = defineTool({
@@ -48,7 +50,12 @@ before(async () => {
     { text: 'The echo said hello.', usage: { inputTokens: 140, outputTokens: 6 } },
   ]);
   const agent = new Agent({ model, systemPrompt: 's', configure: (c) => c.addTool(echo) });
-  await agent.ask('Say hello through the echo.', { session: { id: 'greeting', store } });
+  eventsDir = join(dir, 'events');
+  const greeting = await agent.ask('Say hello through the echo.', {
+    session: { id: 'greeting', store },
+    observers: [recordRunEvents(eventsDir)],
+  });
+  greetingRun = greeting.id;
   const failing = new Agent({
     model: new ScriptedModel([{ fault: 'http', status: 500 } as never]),
     systemPrompt: 's',
@@ -80,7 +87,7 @@ before(async () => {
     });
   }
   await store.append('long', long, { title: 'A long session' });
-  inspector = await startInspector({ store, trifecta: () => agent.trifecta() });
+  inspector = await startInspector({ store, eventsDir, trifecta: () => agent.trifecta() });
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -155,6 +162,63 @@ describe('the inspector page', () => {
     );
     assert.ok(ms < 1000, `rendering took ${ms} ms`);
     await page.screenshot({ path: join(dir, 'long.png') });
+    assert.deepEqual(consoleErrors, []);
+  });
+});
+
+describe('run timelines from recorded events', () => {
+  test("a run's model calls with their latency and usage, its tools with duration and status", async () => {
+    const page = await open(`#run/${greetingRun}`);
+    const rows = await page.$$eval('#run-events li', (lis) =>
+      lis.map((li) => li.textContent?.replace(/\s+/g, ' ').trim() ?? ''),
+    );
+    assert.equal(rows.length, 6, rows.join('\n'));
+    assert.match(rows[0]!, /run started/);
+    assert.match(rows[1]!, /say hello through the echo\./i);
+    assert.match(rows[2]!, /model call scripted-model · \d+ ms · 120 in \/ 8 out · tool-calls/);
+    assert.match(rows[3]!, /echo · \d+ ms · ok echo: hello/);
+    assert.match(rows[4]!, /model call scripted-model · \d+ ms · 140 in \/ 6 out · stop/);
+    assert.match(rows[5]!, /run completed · 274 tokens/);
+    assert.deepEqual(consoleErrors, []);
+  });
+
+  test('the live view follows a running run until it ends', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const slow = defineTool({
+      name: 'slow',
+      description: 'Waits.',
+      parameters: z.object({}),
+      trifectaLegs: NONE,
+      execute: async () => {
+        await gate;
+        return 'done waiting';
+      },
+    });
+    const agent = new Agent({
+      model: new ScriptedModel([
+        { toolCalls: [{ id: 's1', name: 'slow', arguments: {} }] },
+        { text: 'finished' },
+      ]),
+      systemPrompt: 's',
+      configure: (c) => c.addTool(slow),
+    });
+    const run = agent.createRun('wait', {
+      session: { id: 'live', store },
+      observers: [recordRunEvents(eventsDir)],
+    });
+    const finished = run.execute();
+    const page = await open(`#run/${run.id}`);
+    await page.waitForFunction(() => document.getElementById('run-status')?.textContent?.includes('live'));
+    release();
+    await finished;
+    await page.waitForFunction(() =>
+      /run completed/.test(document.getElementById('run-events')?.textContent ?? ''),
+    );
+    assert.doesNotMatch((await page.textContent('#run-status')) ?? '', /live/);
+    assert.match((await page.textContent('#run-events')) ?? '', /slow · \d+ ms · ok done waiting/);
     assert.deepEqual(consoleErrors, []);
   });
 });
