@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { Agent, type Listener, type Model, StepLimit, UnknownToolError } from '@kodama/core';
+import { Agent, type Listener, type Model, StepLimit, type TaintGate, UnknownToolError } from '@kodama/core';
 import { resolveModel } from '@kodama/models';
 import { type ToolChoice, UsageError } from './args.ts';
 import type { CliIO } from './ask.ts';
@@ -9,6 +9,7 @@ import { planSkillsAndTasks } from './skills-setup.ts';
 import { AGENT_TOOL_NAME, planSubAgents } from './subagent-setup.ts';
 import { cliTaintGate } from './taint-gate.ts';
 import { buildTools, toolNames } from './tool-registry.ts';
+import type { ToolSetup } from './tool-setup.ts';
 
 /** Tool-call budget of one `kodama ask` turn unless `--max-steps` says otherwise. */
 export const DEFAULT_MAX_STEPS = 25;
@@ -22,6 +23,14 @@ export interface AssistantOptions {
   readonly model: Model;
   readonly listener?: Listener;
   readonly maxSteps?: number;
+  /** The assistant's: its coding prompt with the project's instructions (default: ask's prompt). */
+  readonly systemPrompt?: string;
+  /** The assistant's inline confirmer for the file and shell tools (default: per --yes, on the terminal). */
+  readonly confirmer?: ToolSetup['confirmer'];
+  /** The assistant's review of write and edit (a diff before they run). */
+  readonly reviewEdits?: ToolSetup['reviewEdits'];
+  /** The assistant's inline taint gate (default: per --yes=all, on the terminal). */
+  readonly taintGate?: TaintGate;
 }
 
 /**
@@ -74,13 +83,16 @@ export async function buildAssistant(
       stdin: io.stdin,
       stderr: io.stderr,
       onClose: (handler) => closers.push(handler),
+      ...(options.confirmer ? { confirmer: options.confirmer } : {}),
+      ...(options.reviewEdits ? { reviewEdits: options.reviewEdits } : {}),
     });
     return new Agent({
       model: options.model,
-      systemPrompt: SYSTEM_PROMPT,
+      systemPrompt: options.systemPrompt ?? SYSTEM_PROMPT,
       stepLimit: new StepLimit(options.maxSteps ?? DEFAULT_MAX_STEPS, 'synthesize'),
       streaming: true,
-      taintGate: cliTaintGate({ yesAll: choice.yesAll, stdin: io.stdin, stderr: io.stderr }),
+      taintGate:
+        options.taintGate ?? cliTaintGate({ yesAll: choice.yesAll, stdin: io.stdin, stderr: io.stderr }),
       configure: (c) => {
         for (const tool of tools) {
           if (visible.includes(tool.name)) c.addTool(tool);

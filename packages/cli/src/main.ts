@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parseCliArgs, UsageError } from './args.ts';
 import type { CliIO } from './ask.ts';
 import { EXIT } from './exit-status.ts';
+import { parseInteractive, startsAssistant } from './interactive-args.ts';
 import { usage } from './usage.ts';
 
 export type { CliIO } from './ask.ts';
@@ -23,6 +24,12 @@ function version(): string {
 export async function main(argv: readonly string[], io: CliIO): Promise<number> {
   let args: ReturnType<typeof parseCliArgs>;
   try {
+    // `kodama` alone opens the assistant on a terminal (elsewhere it prints the usage);
+    // `kodama -p …`, `kodama --continue`: the assistant's flags come first (interactive-args.ts).
+    if (startsAssistant(argv, io)) {
+      const { interactive } = await import('./interactive-command.ts');
+      return interactive(parseInteractive(argv), io);
+    }
     args = parseCliArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;

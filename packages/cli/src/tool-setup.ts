@@ -1,5 +1,7 @@
+import type { Confirmer } from '@kodama/workspace';
 import type { SandboxKind } from './args.ts';
 import type { KodamaConfig } from './config.ts';
+import type { EditReviewer } from './interactive-edit-review.ts';
 
 /** What building the chosen tools may need from the command line and the terminal. */
 export interface ToolSetup {
@@ -17,4 +19,8 @@ export interface ToolSetup {
   readonly readableRoots?: readonly string[];
   /** Registers cleanup to run when the agent closes. */
   readonly onClose: (handler: () => void | Promise<void>) => void;
+  /** Who the file and shell tools ask (the assistant's inline prompt); default: per `yes`, on the terminal. */
+  readonly confirmer?: Confirmer;
+  /** Wraps write and edit so they ask with a diff first (the assistant). */
+  readonly reviewEdits?: EditReviewer;
 }

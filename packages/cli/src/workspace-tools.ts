@@ -8,6 +8,7 @@ import {
   workspaceToolsByName,
 } from '@kodama/workspace';
 import type { SandboxKind } from './args.ts';
+import { reviewedWorkspaceTools } from './interactive-edit-review.ts';
 import type { ToolFamily } from './tool-registry.ts';
 
 const SANDBOXES: Readonly<Record<SandboxKind, SandboxOptions>> = {
@@ -31,9 +32,11 @@ export const WORKSPACE_TOOLS: ToolFamily = {
     setup.onClose(() => workspace.close());
     // Fail closed before the turn starts: a requested sandbox that cannot start is an error, never a silent downgrade.
     if (names.includes('bash')) await assertSandboxAvailable(workspace, sandbox);
-    const confirmer = setup.yes
-      ? autoApprove
-      : terminalConfirmer({ input: setup.stdin, output: setup.stderr });
+    const confirmer =
+      setup.confirmer ??
+      (setup.yes ? autoApprove : terminalConfirmer({ input: setup.stdin, output: setup.stderr }));
+    if (setup.reviewEdits)
+      return reviewedWorkspaceTools(workspace, names, { confirmer, sandbox }, setup.reviewEdits);
     return workspaceToolsByName(workspace, names, { confirmer, sandbox });
   },
 };

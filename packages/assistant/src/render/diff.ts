@@ -41,11 +41,7 @@ export class DiffEntry extends Entry {
 
   protected draw(width: number): string[] {
     const t = this.theme;
-    const { added, removed } = diffStat(this.diff);
-    const head = truncate(
-      `${t.accent('●')} ${t.bold(this.title)} ${t.added(`+${added}`)} ${t.removed(`-${removed}`)}`,
-      width,
-    );
+    const head = truncate(`${t.accent('●')} ${t.bold(this.title)}`, width);
     const body = this.diff.split('\n').map((l) => {
       const style = l.startsWith('+')
         ? t.added

@@ -1,0 +1,113 @@
+// The command line of the assistant: `kodama [options]` (the interactive
+// assistant on a terminal) and `kodama -p "<prompt>" [options]` (one turn,
+// printed). Parsing only: nothing of the agent is loaded here.
+import { parseArgs } from 'node:util';
+import { TOOL_CHOICE_OPTIONS, type ToolChoice, toolChoice, UsageError, withYesAll } from './args.ts';
+import { STORE_KINDS, type StoreKind } from './store-kind.ts';
+
+/** The assistant's tools unless `--tools` says otherwise. */
+export const ASSISTANT_TOOLS: readonly string[] = Object.freeze([
+  'read',
+  'write',
+  'edit',
+  'grep',
+  'glob',
+  'bash',
+  'calculator',
+  'tasks',
+  'skill',
+  'agent',
+]);
+
+/** `kodama [options]` / `kodama -p "<prompt>" [options]`. */
+export interface InteractiveArgs extends ToolChoice {
+  readonly command: 'interactive';
+  /** `-p, --print <prompt>`: run one turn and print it, no screen. */
+  readonly print: string | undefined;
+  readonly model: string | undefined;
+  /** With `-p`: one JSON event per line. */
+  readonly json: boolean;
+  /** `-c, --continue`: the most recent session. */
+  readonly continue: boolean;
+  /** `-r, --resume <id>`: that session. */
+  readonly resume: string | undefined;
+  readonly store: StoreKind;
+  readonly maxSteps: number | undefined;
+}
+
+/** True when the process talks to a person: both stdin and stdout are terminals. */
+export function interactiveTerminal(io: {
+  readonly stdin: { isTTY?: boolean };
+  readonly stdout: NodeJS.WritableStream;
+}): boolean {
+  return io.stdin.isTTY === true && (io.stdout as { isTTY?: boolean }).isTTY === true;
+}
+
+/** Not the assistant's: a command line starting with these goes to the command parser. */
+const NOT_ASSISTANT = new Set(['--help', '-h', '--version', '-v', '--']);
+
+/** True for `kodama` alone on a terminal, and for a command line that starts with a flag (`kodama -p "…"`). */
+export function startsAssistant(
+  argv: readonly string[],
+  io: { readonly stdin: { isTTY?: boolean }; readonly stdout: NodeJS.WritableStream },
+): boolean {
+  const [first] = argv;
+  if (first === undefined) return interactiveTerminal(io);
+  return first.startsWith('-') && !NOT_ASSISTANT.has(first);
+}
+
+/** Parses the assistant's flags. @throws UsageError naming the problem. */
+export function parseInteractive(argv: readonly string[]): InteractiveArgs {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length > 0) {
+    throw new UsageError(
+      `unknown command "${positionals[0]}". Try: kodama ask "<prompt>", or kodama -p "<prompt>"`,
+    );
+  }
+  if (values.continue && values.resume !== undefined)
+    throw new UsageError('use --continue or --resume <id>, not both');
+  if (values.print !== undefined && values.print.trim() === '')
+    throw new UsageError('-p needs a prompt: kodama -p "<prompt>"');
+  if (values.json && values.print === undefined) throw new UsageError('--json goes with -p "<prompt>"');
+  const maxSteps = values['max-steps'] === undefined ? undefined : Number(values['max-steps']);
+  if (maxSteps !== undefined && !(Number.isInteger(maxSteps) && maxSteps > 0))
+    throw new UsageError(`--max-steps must be a positive integer, got "${values['max-steps']}"`);
+  const store = values.store ?? 'jsonl';
+  if (!(STORE_KINDS as readonly string[]).includes(store))
+    throw new UsageError(`unknown store "${store}". Use --store ${STORE_KINDS.join(' or --store ')}`);
+  return {
+    command: 'interactive',
+    ...toolChoice({ ...values, tools: values.tools ?? ASSISTANT_TOOLS.join(',') }, 'ask'),
+    print: values.print,
+    model: values.model,
+    json: values.json ?? false,
+    continue: values.continue ?? false,
+    resume: values.resume,
+    store: store as StoreKind,
+    maxSteps,
+  };
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: withYesAll(argv),
+    allowPositionals: true,
+    strict: true,
+    options: {
+      ...TOOL_CHOICE_OPTIONS,
+      print: { type: 'string', short: 'p' },
+      model: { type: 'string', short: 'm' },
+      json: { type: 'boolean' },
+      continue: { type: 'boolean', short: 'c' },
+      resume: { type: 'string', short: 'r' },
+      store: { type: 'string' },
+      'max-steps': { type: 'string' },
+    },
+  });
+}

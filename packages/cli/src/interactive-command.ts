@@ -1,0 +1,143 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { Agent, Listener, Model, Run, SessionStore } from '@kodama/core';
+import { discoverDefaultModel, resolveModel } from '@kodama/models';
+import type { CliIO } from './ask.ts';
+import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
+import { EXIT } from './exit-status.ts';
+import type { InteractiveArgs } from './interactive-args.ts';
+import { assistantSystemPrompt, loadInstructions, projectRoot } from './interactive-prompt.ts';
+import { JsonLines } from './json-lines.ts';
+import { NO_MODEL_MESSAGE } from './no-model.ts';
+import { openSessionStore } from './session-store.ts';
+
+/** A new session id: `kodama-20250101-120000-ab12`. */
+export function newSessionId(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `kodama-${stamp}-${randomBytes(2).toString('hex')}`;
+}
+
+/** Where the prompts of a project are remembered. */
+function historyFile(root: string, env: NodeJS.ProcessEnv): string {
+  const data = env.XDG_DATA_HOME || join(env.HOME || homedir(), '.local', 'share');
+  const key = createHash('sha256').update(root).digest('hex').slice(0, 16);
+  return join(data, 'kodama', 'prompt-history', `${key}.jsonl`);
+}
+
+/**
+ * `kodama` (the assistant on the terminal) and `kodama -p` (one turn,
+ * printed): the assistant's tools rooted at the project (the git root above
+ * the current directory unless `--root`), kodama's coding prompt with the
+ * project's instruction files, sessions saved as they go.
+ */
+export async function interactive(args: InteractiveArgs, io: CliIO): Promise<number> {
+  const say = (message: string) => io.stderr.write(`kodama: ${message}\n`);
+  const target =
+    args.model ?? (io.env.KODAMA_MODEL?.trim() || (await discoverDefaultModel({ env: io.env }))?.target);
+  if (!target) {
+    io.stderr.write(NO_MODEL_MESSAGE);
+    return EXIT.usage;
+  }
+  let model: Model;
+  try {
+    model = await resolveModel(target, { env: io.env });
+  } catch (error) {
+    say(error instanceof Error ? error.message : String(error));
+    return EXIT.usage;
+  }
+  const root = args.root ?? (await projectRoot(process.cwd()));
+  const choice = { ...args, root };
+  const instructions = await loadInstructions(process.cwd(), root);
+  const systemPrompt = assistantSystemPrompt(root, instructions);
+  const store = await openSessionStore(args.store, io.env);
+  try {
+    let sessionId = args.resume;
+    if (args.continue) sessionId = (await store.list())[0]?.id;
+    if (args.continue && sessionId === undefined) say('no session to continue; starting a new one');
+    sessionId ??= newSessionId();
+    if (args.print !== undefined)
+      return await printTurn(args, io, { model, systemPrompt, store, sessionId, choice });
+    const { AssistantApp, reviewEdits, themeFor } = await import('@kodama/assistant');
+    const { ProcessTerminal } = await import('@mariozechner/pi-tui');
+    let agent: Agent | undefined;
+    const app = new AssistantApp({
+      terminal: new ProcessTerminal(),
+      theme: themeFor(io.stdout as { isTTY?: boolean }, io.env),
+      store,
+      sessionId,
+      newSessionId: () => newSessionId(),
+      resolveModel: (t) => resolveModel(t, { env: io.env }),
+      historyFile: historyFile(root, io.env),
+      info: { instructions: instructions.map((f) => ({ path: f.path, chars: f.text.length })) },
+      buildAgent: async (ui) => {
+        agent = await buildAssistant(choice, io, {
+          model,
+          maxSteps: args.maxSteps,
+          systemPrompt,
+          ...(args.yes
+            ? {}
+            : {
+                confirmer: ui.confirmer,
+                reviewEdits: (tool, read) => reviewEdits(tool, read, ui.confirmer),
+              }),
+          ...(args.yesAll ? {} : { taintGate: ui.taintGate }),
+        });
+        return agent;
+      },
+    });
+    try {
+      await app.run();
+    } finally {
+      await agent?.close();
+    }
+    io.stdout.write(`session ${app.sessionId}: kodama --resume ${app.sessionId}\n`);
+    return EXIT.ok;
+  } catch (error) {
+    if (!(error instanceof AssistantSetupError)) throw error;
+    say(error.message);
+    return error.usage ? EXIT.usage : EXIT.failed;
+  } finally {
+    await store.close();
+  }
+}
+
+interface PrintSetup {
+  readonly model: Model;
+  readonly systemPrompt: string;
+  readonly store: SessionStore;
+  readonly sessionId: string;
+  readonly choice: InteractiveArgs;
+}
+
+/** `kodama -p`: one turn with the assistant's wiring, streamed as text (or JSON events), saved in the session. */
+async function printTurn(args: InteractiveArgs, io: CliIO, setup: PrintSetup): Promise<number> {
+  const { Terminal } = await import('@kodama/core');
+  const listener: Listener = args.json
+    ? new JsonLines(io.stdout)
+    : new Terminal({ stdout: io.stdout, stderr: io.stderr });
+  const agent = await buildAssistant(setup.choice, io, {
+    model: setup.model,
+    listener,
+    maxSteps: args.maxSteps,
+    systemPrompt: setup.systemPrompt,
+  });
+  const signals = io.signals ?? process;
+  const interrupt = new AbortController();
+  const onInterrupt = () => interrupt.abort();
+  signals.on('SIGINT', onInterrupt);
+  try {
+    const run: Run = await agent.ask(args.print ?? '', {
+      signal: interrupt.signal,
+      session: { id: setup.sessionId, store: setup.store },
+    });
+    if (run.outcome === 'completed') return EXIT.ok;
+    if (run.outcome === 'cancelled') return EXIT.cancelled;
+    if (run.outcome === 'partial') return EXIT.partial;
+    io.stderr.write(`kodama: ${run.error instanceof Error ? run.error.message : String(run.error)}\n`);
+    return EXIT.failed;
+  } finally {
+    signals.off('SIGINT', onInterrupt);
+    await agent.close();
+  }
+}

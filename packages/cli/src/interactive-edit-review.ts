@@ -1,0 +1,46 @@
+import { lstat, readFile } from 'node:fs/promises';
+import type { AnyTool } from '@kodama/core';
+import {
+  autoApprove,
+  type Confirmer,
+  type SandboxOptions,
+  type Workspace,
+  workspaceToolsByName,
+} from '@kodama/workspace';
+
+/** Wraps a write or edit tool so it asks with a diff first (the assistant's `reviewEdits`). */
+export type EditReviewer = (
+  tool: AnyTool,
+  readText: (path: string) => Promise<string | undefined>,
+) => AnyTool;
+
+/** Largest file shown as a diff (bytes); a larger one is asked about without its text. */
+const MAX_PREVIEW = 1_000_000;
+
+/**
+ * The workspace tools with write and edit reviewed: those two are built with
+ * a confirmer that approves and wrapped by `review`, which asks with a diff
+ * before they run; the others (bash) ask `confirmer` as usual.
+ */
+export async function reviewedWorkspaceTools(
+  workspace: Workspace,
+  names: readonly string[],
+  options: { confirmer: Confirmer; sandbox: SandboxOptions },
+  review: EditReviewer,
+): Promise<AnyTool[]> {
+  const editing = names.filter((n) => n === 'write' || n === 'edit');
+  const others = names.filter((n) => n !== 'write' && n !== 'edit');
+  const readText = async (path: string): Promise<string | undefined> => {
+    const real = await workspace.resolve(path, 'read');
+    const info = await lstat(real).catch(() => undefined);
+    if (!info?.isFile() || info.size > MAX_PREVIEW) return undefined;
+    return readFile(real, 'utf8');
+  };
+  const edits = (await workspaceToolsByName(workspace, editing, { ...options, confirmer: autoApprove })).map(
+    (t) => review(t, readText),
+  );
+  const rest = await workspaceToolsByName(workspace, others, options);
+  return names
+    .map((n) => [...edits, ...rest].find((t) => t.name === n))
+    .filter((t): t is AnyTool => t !== undefined);
+}
