@@ -16,7 +16,7 @@ export type SplitMessages =
  */
 export function historyFromAgUi(messages: readonly Message[]): SplitMessages {
   const last = messages.at(-1);
-  if (!last || last.role !== 'user')
+  if (last?.role !== 'user')
     return { ok: false, problem: 'the last message must be the user message to answer' };
   const toolNames = new Map<string, string>();
   const stored: HistoryMessage[] = [];

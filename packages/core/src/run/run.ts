@@ -147,7 +147,7 @@ export class Run<T = unknown> {
       resources: this.#resources,
       interjections: this.#interjections,
       cancel: this.#cancel.signal,
-      emit: publish && observe ? (e: RunEvent) => (publish(e), observe(e)) : (publish ?? observe ?? noop),
+      emit: publish && observe ? both(publish, observe) : (publish ?? observe ?? noop),
       observe,
     };
     return executeRun(work).then((end) => {
@@ -185,6 +185,13 @@ export class Run<T = unknown> {
 }
 
 const noop = (): void => {};
+
+function both(a: (e: RunEvent) => void, b: (e: RunEvent) => void): (e: RunEvent) => void {
+  return (event) => {
+    a(event);
+    b(event);
+  };
+}
 
 /** One function calling every observer in order, each isolated: a failing one becomes a process warning. */
 function observerCall(observers: readonly RunObserver[] | undefined): ((e: RunEvent) => void) | undefined {
