@@ -1,0 +1,191 @@
+// The assistant end to end: the real `kodama` in a real terminal (tmux), the
+// real model layer over HTTP against testkit's scripted server. Keys go in
+// with send-keys; the screen is read with capture-pane, polled until the
+// expected text shows. Without tmux these tests skip, except under CI, where
+// they fail (.ci/run installs tmux).
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import type { RecordedRequest, ScriptedReply } from '@kodama/testkit';
+import { BIN, isolatedEnv } from './support/run-kodama.ts';
+import { scriptedServers } from './support/scripted-servers.ts';
+import { haveTmux, TmuxSession } from './support/tmux.ts';
+
+const serve = scriptedServers();
+const skip = !haveTmux() && !process.env.CI ? 'tmux is not installed' : false;
+const sessions: TmuxSession[] = [];
+after(() => {
+  for (const s of sessions) s.kill();
+});
+
+type Message = { role: string; content: unknown; tool_calls?: unknown };
+
+/** The messages of a recorded request. */
+function messages(request: RecordedRequest | undefined): Message[] {
+  return (request?.body as { messages: Message[] }).messages;
+}
+
+/** The text of the last message of a request, and whether it is a tool result. */
+function last(request: RecordedRequest): { text: string; tool: boolean } {
+  const m = messages(request).at(-1);
+  return {
+    text: typeof m?.content === 'string' ? m.content : JSON.stringify(m?.content),
+    tool: m?.role === 'tool',
+  };
+}
+
+/** A project dir, a home, and `kodama` with its model on `server` in tmux. */
+async function open(
+  script: (r: RecordedRequest) => ScriptedReply,
+  extra: string[] = [],
+  dirs?: { root: string; home: string },
+) {
+  const server = await serve(script);
+  const root = dirs?.root ?? (await mkdtemp(join(tmpdir(), 'kodama-tui-')));
+  const home = dirs?.home ?? join(root, '.home');
+  await mkdir(home, { recursive: true });
+  const tmux = new TmuxSession();
+  sessions.push(tmux);
+  const env = isolatedEnv({ HOME: home, XDG_DATA_HOME: join(home, 'data') });
+  const argv = [
+    process.execPath,
+    BIN,
+    '--model',
+    `openai-compatible:${server.url}/v1`,
+    '--root',
+    root,
+    '--no-skills',
+  ];
+  tmux.start([...argv, '--tools', 'read,edit,write,bash,calculator', ...extra], { cwd: root, env });
+  await tmux.waitFor('session kodama-');
+  return { server, tmux, root, home };
+}
+
+test('a streamed Markdown answer with a code block; the status line counts the usage testkit reported', {
+  skip,
+}, async () => {
+  const { tmux } = await open(() => ({
+    text: '# Plan\n\nRun this:\n\n```ts\nconst answer = 42;\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n',
+    usage: { inputTokens: 1234, outputTokens: 56 },
+  }));
+  tmux.type('show me');
+  tmux.keys('Enter');
+  const screen = await tmux.waitFor('↑1234 ↓56 tok');
+  assert.match(screen, /# Plan/);
+  assert.match(screen, /── ts/);
+  assert.match(screen, /const answer = 42;/);
+  assert.match(screen, /│ 1 +│ 2 +│/);
+  assert.doesNotMatch(screen, /```/);
+});
+
+test('a tool call is one line with its result folded under it', { skip }, async () => {
+  const { tmux } = await open((r) =>
+    last(r).tool
+      ? { text: 'It is 391.' }
+      : { toolCalls: [{ name: 'calculator', arguments: { expression: '17 * 23' } }] },
+  );
+  tmux.type('what is 17 * 23?');
+  tmux.keys('Enter');
+  const screen = await tmux.waitFor('It is 391.');
+  assert.match(screen, /● calculator 17 \* 23\n\s+⎿ 391/);
+});
+
+for (const answer of ['y', 'n'] as const) {
+  test(`an edit is shown as a diff before it runs; ${answer === 'y' ? 'y changes the file' : 'n leaves it unchanged'}`, {
+    skip,
+  }, async () => {
+    const { tmux, root, server } = await open((r) =>
+      last(r).tool
+        ? { text: `finished: ${last(r).text.slice(0, 40)}` }
+        : {
+            toolCalls: [
+              { name: 'edit', arguments: { path: 'notes.txt', old_string: 'draft', new_string: 'final' } },
+            ],
+          },
+    );
+    await writeFile(join(root, 'notes.txt'), 'title\ndraft\nend\n');
+    tmux.type('finish the notes');
+    tmux.keys('Enter');
+    const screen = await tmux.waitFor('y yes · n no');
+    assert.match(screen, /edit notes\.txt \(\+1 -1\)/);
+    assert.match(screen, /-draft\n\s+\+final/);
+    tmux.keys(answer);
+    if (answer === 'n') {
+      await tmux.waitFor('reason for the model');
+      tmux.keys('Enter');
+    }
+    await tmux.waitFor('finished:');
+    const text = await readFile(join(root, 'notes.txt'), 'utf8');
+    assert.equal(text, answer === 'y' ? 'title\nfinal\nend\n' : 'title\ndraft\nend\n');
+    if (answer === 'n') assert.match(last(server.modelCalls[1]!).text, /declined/);
+  });
+}
+
+test('Ctrl+C during a slow tool cancels the turn; the conversation goes on', { skip }, async () => {
+  const { tmux } = await open((r) => {
+    const { text, tool } = last(r);
+    if (text.includes('second question')) return { text: 'second answer' };
+    if (tool) return { text: 'the slow tool finished' };
+    return { toolCalls: [{ name: 'bash', arguments: { command: 'sleep 60' } }] };
+  });
+  tmux.type('run the slow thing');
+  tmux.keys('Enter');
+  await tmux.waitFor('y yes · n no');
+  tmux.keys('y');
+  await tmux.waitFor(/● bash sleep 60\n/);
+  tmux.keys('C-c');
+  await tmux.waitFor('cancelled');
+  tmux.type('second question');
+  tmux.keys('Enter');
+  const screen = await tmux.waitFor('second answer');
+  assert.doesNotMatch(screen, /the slow tool finished/);
+});
+
+test('a steering message typed while a tool runs reaches the very next model request', { skip }, async () => {
+  const { tmux, server } = await open((r) =>
+    last(r).tool || r.callIndex > 0
+      ? { text: 'adjusted as you said' }
+      : { toolCalls: [{ name: 'bash', arguments: { command: 'sleep 3' } }] },
+  );
+  tmux.type('start working');
+  tmux.keys('Enter');
+  await tmux.waitFor('y yes · n no');
+  tmux.keys('y');
+  await tmux.waitFor(/● bash sleep 3\n/);
+  tmux.type('use tabs, not spaces');
+  tmux.keys('Enter');
+  await tmux.waitFor('adjusted as you said');
+  const second = messages(server.modelCalls[1]);
+  const toolAt = second.findIndex((m) => m.role === 'tool');
+  const steerAt = second.findIndex(
+    (m) => m.role === 'user' && JSON.stringify(m.content).includes('use tabs, not spaces'),
+  );
+  assert.ok(toolAt >= 0 && steerAt > toolAt, JSON.stringify(second));
+  assert.equal(server.modelCalls.length, 2);
+});
+
+test('/clear starts a new session; after quitting, kodama --continue shows the latest conversation', {
+  skip,
+}, async () => {
+  const first = await open((r) => ({ text: `answer to ${last(r).text}` }));
+  first.tmux.type('remember apples');
+  first.tmux.keys('Enter');
+  await first.tmux.waitFor('answer to remember apples');
+  first.tmux.type('/clear');
+  first.tmux.keys('Enter');
+  await first.tmux.waitFor('cleared; new session');
+  first.tmux.type('after the clear');
+  first.tmux.keys('Enter');
+  await first.tmux.waitFor('answer to after the clear');
+  // The model saw nothing of the first conversation after /clear.
+  assert.doesNotMatch(JSON.stringify(messages(first.server.modelCalls[1])), /apples/);
+  first.tmux.keys('C-d');
+  await first.tmux.waitFor('[exit 0]');
+  const again = await open(() => ({ text: 'unused' }), ['--continue'], first);
+  const screen = await again.tmux.waitFor('continued session');
+  assert.match(screen, /› after the clear/);
+  assert.match(screen, /answer to after the clear/);
+  assert.doesNotMatch(screen, /remember apples/);
+});

@@ -1,0 +1,78 @@
+// Drives a real terminal program under tmux: start it, type, read the screen.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+
+/** True when tmux is on the PATH. */
+export function haveTmux(): boolean {
+  return spawnSync('tmux', ['-V']).status === 0;
+}
+
+/** Quotes a word for sh. */
+function sh(word: string): string {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** One tmux server (its own socket) running one window. */
+export class TmuxSession {
+  readonly #socket = `kodama-test-${randomBytes(4).toString('hex')}`;
+
+  /** Starts `argv` in `cwd` with exactly `env`, on a `columns`×`rows` terminal. The window stays after the program exits. */
+  start(
+    argv: readonly string[],
+    options: { cwd: string; env: NodeJS.ProcessEnv; columns?: number; rows?: number },
+  ): void {
+    const vars = Object.entries(options.env)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${k}=${sh(v as string)}`);
+    const command = `cd ${sh(options.cwd)} && env -i ${vars.join(' ')} TERM=xterm-256color ${argv.map(sh).join(' ')}; echo "[exit $?]"; sleep 600`;
+    this.#tmux(
+      'new-session',
+      '-d',
+      '-s',
+      'main',
+      '-x',
+      String(options.columns ?? 100),
+      '-y',
+      String(options.rows ?? 40),
+      command,
+    );
+  }
+
+  /** Sends keys: literal text, or tmux key names such as `Enter`, `C-c`, `Escape`. */
+  keys(...keys: string[]): void {
+    this.#tmux('send-keys', '-t', 'main', ...keys);
+  }
+
+  /** Types text literally (no key names). */
+  type(text: string): void {
+    this.#tmux('send-keys', '-t', 'main', '-l', text);
+  }
+
+  /** The visible screen plus the scrollback, as text. */
+  screen(): string {
+    return this.#tmux('capture-pane', '-p', '-J', '-S', '-500', '-t', 'main');
+  }
+
+  /**
+   * Polls the screen until `expected` shows (a hang guard, not a speed
+   * check: the limit is generous and a miss fails with the screen).
+   */
+  async waitFor(expected: string | RegExp, limitMs = 30_000): Promise<string> {
+    const until = Date.now() + limitMs;
+    for (;;) {
+      const screen = this.screen();
+      if (typeof expected === 'string' ? screen.includes(expected) : expected.test(screen)) return screen;
+      if (Date.now() > until) throw new Error(`never saw ${String(expected)} on the screen:\n${screen}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /** Ends the tmux server and what runs in it. */
+  kill(): void {
+    spawnSync('tmux', ['-L', this.#socket, 'kill-server']);
+  }
+
+  #tmux(...args: string[]): string {
+    return execFileSync('tmux', ['-L', this.#socket, ...args], { encoding: 'utf8' });
+  }
+}
