@@ -17,6 +17,7 @@ const FEATURE = new Set([
   'ag-ui',
   'mcp',
   'inspector',
+  'assistant',
 ]);
 
 /** Which of our packages `from` may import in its source (not its tests). */

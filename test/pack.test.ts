@@ -29,6 +29,7 @@ const PUBLIC = [
   'ag-ui',
   'mcp',
   'inspector',
+  'assistant',
   'cli',
 ];
 /** The ones installed and run below: the library pair, and the command with what it needs. */
@@ -45,6 +46,7 @@ const COMMAND = [
   'ag-ui',
   'mcp',
   'inspector',
+  'assistant',
   'cli',
 ];
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
