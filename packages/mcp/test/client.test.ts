@@ -1,6 +1,8 @@
 // The client against real SDK servers (stdio and Streamable HTTP) through an agent: lazy connection,
 // calls and their results, bad arguments, errors for unknown and repeated ids, --mcp-connect at start.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { Agent, type ModelRequest } from '@kodama/core';
 import type { ScriptedReply } from '@kodama/testkit';
@@ -55,6 +57,18 @@ for (const transport of ['stdio', 'http'] as const) {
     });
   });
 }
+
+describe('closing', () => {
+  test("closing the agent ends an HTTP server's session with the protocol's DELETE", async () => {
+    const marker = join(tempDir(), 'marker.log');
+    const { entry } = await httpFixture('fx', ['--marker', marker]);
+    const { agent } = agentWith([entry], [call('mcp_connect', { id: 'fx' }), () => ({ text: 'connected' })]);
+    await agent.turn('connect');
+    assert.doesNotMatch(readFileSync(marker, 'utf8'), /session closed/);
+    await agent.close();
+    assert.match(readFileSync(marker, 'utf8'), /session closed [0-9a-f-]{36}/);
+  });
+});
 
 describe('results and errors', () => {
   test('text, images, structured content and isError reach the model as such', async () => {
