@@ -217,4 +217,39 @@ describe('kodama mcp serve', () => {
     );
     await client.close();
   });
+
+  test('--agent adds an ask tool that runs a whole kodama Run with the served tools', async () => {
+    const { root, env } = fixture();
+    const model = await serve((r) => {
+      const body = r.body as { messages: { role: string; content: string }[] };
+      const results = body.messages.filter((m) => m.role === 'tool');
+      if (results.length === 0)
+        return { toolCalls: [{ name: 'calculator', arguments: { expression: '6 * 7' } }] };
+      return { text: `The answer is ${results[0]!.content}.` };
+    });
+    const client = new Client({ name: 't', version: '1' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [
+        BIN,
+        'mcp',
+        'serve',
+        '--agent',
+        '--tools',
+        'calculator',
+        '--root',
+        root,
+        '-m',
+        `openai-compatible:${model.url}/v1@scripted-model`,
+      ],
+      env: env as Record<string, string>,
+    });
+    await client.connect(transport);
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((t) => t.name).sort(), ['ask', 'calculator']);
+    const asked = await client.callTool({ name: 'ask', arguments: { prompt: 'What is 6 * 7?' } });
+    assert.match((asked.content as Array<{ text: string }>)[0]!.text, /The answer is 42\./);
+    assert.equal(model.modelCalls.length, 2, 'a whole Run: the tool call and the answer');
+    await client.close();
+  });
 });
