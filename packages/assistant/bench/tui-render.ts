@@ -70,7 +70,7 @@ tui.start();
 const render = () => (tui as unknown as { doRender(): void }).doRender();
 render();
 const base = { agentId: '', turnId: 't1' };
-const event = (e: Omit<AgentEvent, 'agentId' | 'turnId'>) =>
+const event = (e: { type: 'assistant-delta' | 'assistant'; text: string }) =>
   transcript.onEvent({ ...base, ...e } as AgentEvent);
 
 /** Replays the answer; `forced`: a full frame after every delta instead of pi-tui's frame pacing. */
