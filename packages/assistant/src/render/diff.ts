@@ -12,7 +12,10 @@ export function unifiedDiff(before: string | undefined, after: string): string {
   const patch = structuredPatch('a', 'b', before ?? '', after, '', '', { context: 3 });
   const out: string[] = [];
   for (const hunk of patch.hunks) {
-    out.push(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`);
+    // An empty side starts at line 0, as git writes it.
+    const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
+    const newStart = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
+    out.push(`@@ -${oldStart},${hunk.oldLines} +${newStart},${hunk.newLines} @@`);
     for (const line of hunk.lines) if (!line.startsWith('\\')) out.push(line);
   }
   return out.join('\n');

@@ -1,0 +1,108 @@
+// The transcript's pieces without a terminal: tool lines folded and
+// expanded, diffs, the status line, the task list, the theme choice.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+  DiffEntry,
+  describeCall,
+  plainTheme,
+  StatusLine,
+  TaskListEntry,
+  ToolEntry,
+  Transcript,
+  themeFor,
+  unifiedDiff,
+  widthOf,
+} from '../src/index.ts';
+
+test('a tool call is one line; its result folds to one line and unfolds', () => {
+  const entry = new ToolEntry('c1', 'read', describeCall('read', '{"path":"src/app.ts"}'), plainTheme);
+  assert.deepEqual(entry.render(60), ['● read src/app.ts']);
+  entry.finish('ok', 'line 1\nline 2\nline 3\n');
+  assert.deepEqual(entry.render(60), ['● read src/app.ts', '  ⎿ 3 lines']);
+  entry.setExpanded(true);
+  assert.deepEqual(entry.render(60), ['● read src/app.ts', '  ⎿ line 1', '    line 2', '    line 3']);
+  const bash = new ToolEntry('c2', 'bash', describeCall('bash', '{"command":"npm test"}'), plainTheme);
+  bash.finish('error', 'FAIL one\nFAIL two');
+  assert.deepEqual(bash.render(60), ['● bash npm test', '  ⎿ error: FAIL one (+1 lines)']);
+});
+
+test('a change is drawn as a unified diff', () => {
+  const diff = unifiedDiff('a\nb\nc\n', 'a\nB\nc\n');
+  assert.equal(diff, '@@ -1,3 +1,3 @@\n a\n-b\n+B\n c');
+  assert.deepEqual(new DiffEntry('edit x.txt', diff, plainTheme).render(40), [
+    '● edit x.txt',
+    '  @@ -1,3 +1,3 @@',
+    '   a',
+    '  -b',
+    '  +B',
+    '   c',
+  ]);
+  assert.equal(unifiedDiff(undefined, 'new\n'), '@@ -0,0 +1,1 @@\n+new');
+});
+
+test('the status line: model, ctx used/window, tokens, cost, session, and a spinner with the elapsed time', () => {
+  let now = 10_000;
+  const status = new StatusLine(
+    {
+      model: 'openai:gpt-5',
+      contextTokens: 12_200,
+      contextWindow: 32_000,
+      inputTokens: 1234,
+      outputTokens: 56,
+      costUsd: 0.0123,
+      sessionId: 's1',
+      busySince: undefined,
+    },
+    plainTheme,
+    () => now,
+  );
+  assert.deepEqual(status.render(200), [
+    'openai:gpt-5 · ctx 12.2k/32.0k · ↑1234 ↓56 tok · $0.0123 · session s1',
+  ]);
+  status.update({ busySince: 7_500 });
+  assert.match(status.render(200)[0] ?? '', /^⠴ working 2\.5s · openai:gpt-5/);
+  now = 7_600;
+  assert.match(status.render(30)[0] ?? '', /^⠙ working 0\.1s/);
+  assert.ok(widthOf(status.render(30)[0] ?? '') <= 30);
+});
+
+test('the task list shows each task with its state', () => {
+  const list = new TaskListEntry(plainTheme);
+  assert.deepEqual(list.render(40), []);
+  list.set([
+    { id: 1, text: 'read the code', status: 'completed' },
+    { id: 2, text: 'fix the bug', status: 'in_progress' },
+    { id: 3, text: 'run the tests', status: 'pending' },
+  ]);
+  assert.deepEqual(list.render(40), ['Tasks', '  ☒ read the code', '  ◐ fix the bug', '  ☐ run the tests']);
+});
+
+test('the transcript follows the main agent’s events and skips sub-agents’', () => {
+  const t = new Transcript(plainTheme);
+  const base = { agentId: '', turnId: 't' };
+  t.user('hi');
+  t.onEvent({ ...base, type: 'reasoning-delta', text: 'let me think' });
+  t.onEvent({ ...base, type: 'reasoning', text: 'let me think' });
+  t.onEvent({ ...base, type: 'assistant-delta', text: 'Hello **there**' });
+  t.onEvent({ ...base, agentId: 'researcher 0', type: 'assistant-delta', text: 'not shown' });
+  t.onEvent({ ...base, type: 'assistant', text: 'Hello **there**' });
+  t.onEvent({ ...base, type: 'cancelled' });
+  assert.deepEqual(t.render(60), [
+    '',
+    '› hi',
+    '',
+    '∴ thought for 1 line (ctrl+o to expand)',
+    '',
+    'Hello there',
+    '',
+    '  cancelled: the conversation is kept; ask again or go on',
+  ]);
+});
+
+test('colours only on a terminal, and never with NO_COLOR', () => {
+  assert.equal(themeFor({ isTTY: true }, {}).colour, true);
+  assert.equal(themeFor({ isTTY: false }, {}).colour, false);
+  assert.equal(themeFor({ isTTY: true }, { NO_COLOR: '1' }).colour, false);
+  assert.equal(themeFor({ isTTY: false }, { FORCE_COLOR: '1' }).colour, true);
+});
