@@ -44,6 +44,9 @@ export const HELP = `kodama: a terminal agent
 
 Usage:
   kodama ask "<prompt>" [options]     run one agent turn and print the answer
+  kodama [--continue | --resume <id>] the assistant, on a terminal (ask's model and tool flags;
+                                      default tools: files, bash, tasks, skill, agent)
+  kodama -p "<prompt>" [--json]       one assistant turn, printed
   kodama sessions [list]              list stored sessions (also: show, fork, rm)
   kodama skills [list]                list the skills ask would load (also: show <name>)
   kodama models [list]                local GGUF models: list, pull [<hf uri>], rm <name>
