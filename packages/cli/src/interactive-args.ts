@@ -83,7 +83,7 @@ export function parseInteractive(argv: readonly string[]): InteractiveArgs {
     throw new UsageError(`unknown store "${store}". Use --store ${STORE_KINDS.join(' or --store ')}`);
   return {
     command: 'interactive',
-    ...toolChoice({ ...values, tools: values.tools ?? ASSISTANT_TOOLS.join(',') }, 'ask'),
+    ...toolChoice({ ...values, tools: values.tools ?? defaultTools(values['no-skills'] === true) }, 'ask'),
     print: values.print,
     model: values.model,
     json: values.json ?? false,
@@ -92,6 +92,11 @@ export function parseInteractive(argv: readonly string[]): InteractiveArgs {
     store: store as StoreKind,
     maxSteps,
   };
+}
+
+/** The default tools; without skills, no skill tool. */
+function defaultTools(noSkills: boolean): string {
+  return ASSISTANT_TOOLS.filter((t) => !(noSkills && t === 'skill')).join(',');
 }
 
 function parse(argv: readonly string[]) {
