@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LocalModel } from '@kodama/models';
+import type { LocalModelHandle } from '@kodama/models';
 import { resolveModel } from '@kodama/models';
 import { TINY_MODEL, writeTinyChatModel } from '@kodama/testkit';
 import { getLlama, LlamaChat } from 'node-llama-cpp';
@@ -20,7 +20,7 @@ const dir = await mkdtemp(join(tmpdir(), 'kodama-bench-local-'));
 const file = await writeTinyChatModel(join(dir, 'tiny.gguf'));
 
 const loadStart = performance.now();
-const model = (await resolveModel(`local:${file}?threads=1`)) as LocalModel;
+const model = (await resolveModel(`local:${file}?threads=1`)) as LocalModelHandle;
 const loadMs = performance.now() - loadStart;
 
 // Direct: node-llama-cpp as its docs show, with the same settings.

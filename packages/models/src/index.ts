@@ -53,7 +53,7 @@ export {
   ModelDownloadError,
   NODE_LLAMA_CPP_VERSION,
 } from './local/local-errors.ts';
-export { LocalModel } from './local/local-model.ts';
+export type { LocalModelHandle } from './local/local-model-handle.ts';
 export type { DownloadProgress, LocalGpu, LocalModelOptions } from './local/local-options.ts';
 export type { LocalSource, LocalTarget } from './local/local-target.ts';
 export {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
   type DownloadProgress,
-  type LocalModel,
+  type LocalModelHandle,
   listCachedModels,
   ModelDownloadError,
   removeCachedModel,
@@ -61,7 +61,7 @@ async function startHub(): Promise<Hub> {
 }
 
 let cache: string;
-const open: LocalModel[] = [];
+const open: LocalModelHandle[] = [];
 
 before(async () => {
   cache = await mkdtemp(join(tmpdir(), 'kodama-hub-'));
@@ -75,7 +75,7 @@ async function resolveFrom(endpoint: string, onDownloadProgress?: (p: DownloadPr
   const model = (await resolveModel(`local:${URI}?threads=1`, {
     env: { HF_ENDPOINT: endpoint, XDG_CACHE_HOME: cache },
     local: { onDownloadProgress },
-  })) as LocalModel;
+  })) as LocalModelHandle;
   open.push(model);
   return model;
 }

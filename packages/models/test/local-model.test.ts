@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Agent, defineTool, type ModelRequest, type ModelStreamPart } from '@kodama/core';
-import { type LocalModel, resolveModel } from '@kodama/models';
+import { type LocalModelHandle, resolveModel } from '@kodama/models';
 import { TINY_MODEL, writeTinyChatModel } from '@kodama/testkit';
 import { z } from 'zod';
 
@@ -13,11 +13,11 @@ import { z } from 'zod';
 
 let dir: string;
 let file: string;
-const open: LocalModel[] = [];
+const open: LocalModelHandle[] = [];
 const SYSTEM = 'You are a helpful assistant.';
 
-async function local(query = 'threads=1'): Promise<LocalModel> {
-  const model = (await resolveModel(`local:${file}?${query}`)) as LocalModel;
+async function local(query = 'threads=1'): Promise<LocalModelHandle> {
+  const model = (await resolveModel(`local:${file}?${query}`)) as LocalModelHandle;
   open.push(model);
   return model;
 }

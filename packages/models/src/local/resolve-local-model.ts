@@ -2,6 +2,7 @@ import type { ModelEnv } from '../resolve/provider-env.ts';
 import { DEFAULT_LOCAL_MODEL } from './default-local-model.ts';
 import { acquireSharedModel, runtimeSettings } from './llama-runtime.ts';
 import { LocalModel } from './local-model.ts';
+import type { LocalModelHandle } from './local-model-handle.ts';
 import type { LocalModelOptions } from './local-options.ts';
 import type { LocalTarget } from './local-target.ts';
 import { modelFilePath } from './model-file.ts';
@@ -15,7 +16,7 @@ import { modelFilePath } from './model-file.ts';
 export async function resolveLocalModel(
   target: LocalTarget,
   options: LocalModelOptions & { readonly env?: ModelEnv; readonly signal?: AbortSignal } = {},
-): Promise<LocalModel> {
+): Promise<LocalModelHandle> {
   const merged = { ...options, ...target.options };
   const path = await modelFilePath(target.source, merged);
   const settings = runtimeSettings(merged);
