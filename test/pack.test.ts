@@ -119,6 +119,7 @@ after(async () => {
 test('every public package is publishable: not private, one version, one engines range', () => {
   assert.deepEqual(listed.map((p) => p.manifest.name).sort(), [
     '@kodama/ag-ui',
+    '@kodama/assistant',
     '@kodama/core',
     '@kodama/inspector',
     '@kodama/mcp',
