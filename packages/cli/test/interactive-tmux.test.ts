@@ -24,7 +24,7 @@ type Message = { role: string; content: unknown; tool_calls?: unknown };
 
 /** The messages of a recorded request. */
 function messages(request: RecordedRequest | undefined): Message[] {
-  return (request?.body as { messages: Message[] }).messages;
+  return (request?.body as { messages?: Message[] } | undefined)?.messages ?? [];
 }
 
 /** The text of the last message of a request, and whether it is a tool result. */
