@@ -8,14 +8,13 @@ import {
   type SessionStore,
   Terminal,
 } from '@kodama/core';
-import { discoverDefaultModel, resolveModel } from '@kodama/models';
 import { type AskArgs, UsageError } from './args.ts';
 import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
 import { EXIT } from './exit-status.ts';
 import { JsonLines } from './json-lines.ts';
-import { NO_MODEL_MESSAGE } from './no-model.ts';
 import { type CliTracing, cliTracing } from './otel-setup.ts';
 import { readOutputSchema } from './output-schema-file.ts';
+import { pickModel } from './pick-model.ts';
 import { eventsDir, openSessionStore } from './session-store.ts';
 
 /** The process streams and environment the command runs with (injected so tests can drive it). */
@@ -39,27 +38,8 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
     say(error.message);
     return EXIT.usage;
   }
-  const target =
-    args.model ??
-    (io.env.KODAMA_MODEL?.trim() ||
-      (await discoverDefaultModel({ env: io.env }))?.target ||
-      (await (await import('./local-default.ts')).localDefaultTarget(io)));
-  if (!target) {
-    io.stderr.write(NO_MODEL_MESSAGE + (await import('./local-default.ts')).LOCAL_MODEL_HINT);
-    return 2;
-  }
-
-  let model: Awaited<ReturnType<typeof resolveModel>>;
-  try {
-    // The local provider's download progress renderer loads only for local: targets.
-    const local = target.startsWith('local')
-      ? { onDownloadProgress: (await import('./local-default.ts')).downloadProgress(io) }
-      : undefined;
-    model = await resolveModel(target, { env: io.env, local });
-  } catch (error) {
-    say(error instanceof Error ? error.message : String(error));
-    return 2;
-  }
+  const model = await pickModel(args.model, io);
+  if (!model) return EXIT.usage;
 
   // With an output schema, stdout carries only the validated JSON a script reads;
   // the answer as it streams goes to stderr with everything else.

@@ -2,14 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Agent, Listener, Model, Run, SessionStore } from '@kodama/core';
-import { discoverDefaultModel, resolveModel } from '@kodama/models';
+import { resolveModel } from '@kodama/models';
 import type { CliIO } from './ask.ts';
 import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
 import { EXIT } from './exit-status.ts';
 import type { InteractiveArgs } from './interactive-args.ts';
 import { assistantSystemPrompt, loadInstructions, projectRoot } from './interactive-prompt.ts';
 import { JsonLines } from './json-lines.ts';
-import { NO_MODEL_MESSAGE } from './no-model.ts';
+import { pickModel } from './pick-model.ts';
 import { openSessionStore } from './session-store.ts';
 
 /** A new session id: `kodama-20250101-120000-ab12`. */
@@ -33,19 +33,8 @@ function historyFile(root: string, env: NodeJS.ProcessEnv): string {
  */
 export async function interactive(args: InteractiveArgs, io: CliIO): Promise<number> {
   const say = (message: string) => io.stderr.write(`kodama: ${message}\n`);
-  const target =
-    args.model ?? (io.env.KODAMA_MODEL?.trim() || (await discoverDefaultModel({ env: io.env }))?.target);
-  if (!target) {
-    io.stderr.write(NO_MODEL_MESSAGE);
-    return EXIT.usage;
-  }
-  let model: Model;
-  try {
-    model = await resolveModel(target, { env: io.env });
-  } catch (error) {
-    say(error instanceof Error ? error.message : String(error));
-    return EXIT.usage;
-  }
+  const model = await pickModel(args.model, io);
+  if (!model) return EXIT.usage;
   const root = args.root ?? (await projectRoot(process.cwd()));
   const choice = { ...args, root };
   const instructions = await loadInstructions(process.cwd(), root);

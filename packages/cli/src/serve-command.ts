@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { Readable } from 'node:stream';
-import { discoverDefaultModel, resolveModel } from '@kodama/models';
 import type { CliIO } from './ask.ts';
 import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
 import { EXIT } from './exit-status.ts';
-import { NO_MODEL_MESSAGE } from './no-model.ts';
+import { pickModel } from './pick-model.ts';
 import type { ServeArgs } from './serve-args.ts';
 
 /**
@@ -16,19 +15,8 @@ import type { ServeArgs } from './serve-args.ts';
  */
 export async function serve(args: ServeArgs, io: CliIO): Promise<number> {
   const say = (message: string) => io.stderr.write(`kodama: ${message}\n`);
-  const target =
-    args.model ?? (io.env.KODAMA_MODEL?.trim() || (await discoverDefaultModel({ env: io.env }))?.target);
-  if (!target) {
-    io.stderr.write(NO_MODEL_MESSAGE);
-    return EXIT.usage;
-  }
-  let model: Awaited<ReturnType<typeof resolveModel>>;
-  try {
-    model = await resolveModel(target, { env: io.env });
-  } catch (error) {
-    say(error instanceof Error ? error.message : String(error));
-    return EXIT.usage;
-  }
+  const model = await pickModel(args.model, io);
+  if (!model) return EXIT.usage;
   const remote: CliIO = { ...io, stdin: Object.assign(Readable.from([]), { isTTY: false }) };
   try {
     // Build once up front, so a bad flag fails now rather than at the first request.
