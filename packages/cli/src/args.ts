@@ -5,6 +5,7 @@ import { type McpArgs, parseMcp } from './mcp-args.ts';
 import { type ModelsArgs, parseModels } from './models-args.ts';
 import { parseServe, type ServeArgs } from './serve-args.ts';
 import { STORE_KINDS, type StoreKind } from './store-kind.ts';
+import { parseTrifecta, type TrifectaArgs } from './trifecta-args.ts';
 
 /** Where `kodama ask --sandbox` may run bash. */
 export type SandboxKind = 'none' | 'bubblewrap';
@@ -60,12 +61,6 @@ export interface SkillsArgs {
   readonly name: string | undefined;
   /** `--root`: the project root whose skills are listed (default: the current directory). */
   readonly root: string | undefined;
-}
-
-/** `kodama trifecta [--tools ...]`: the lethal-trifecta report of the assistant those flags build. */
-export interface TrifectaArgs extends ToolChoice {
-  readonly command: 'trifecta';
-  readonly json: boolean;
 }
 
 /** `kodama sessions list | show <id> | rm <id>`. */
@@ -303,21 +298,6 @@ function parseAsk(args: readonly string[]): AskArgs | HelpArgs {
     store: storeKind(values.store, 'ask'),
     outputSchema: values['output-schema'],
   };
-}
-
-function parseTrifecta(args: readonly string[]): TrifectaArgs | HelpArgs {
-  if (asksForHelp(args)) return { command: 'help', topic: 'trifecta' };
-  const { values, positionals } = strictParse('trifecta', () =>
-    parseArgs({
-      args: withYesAll(args),
-      allowPositionals: true,
-      strict: true,
-      options: { ...TOOL_CHOICE_OPTIONS, json: { type: 'boolean' } },
-    }),
-  );
-  if (positionals.length > 0)
-    throw new UsageError(`kodama trifecta takes no arguments, got "${positionals.join(' ')}"`, 'trifecta');
-  return { command: 'trifecta', ...toolChoice(values, 'trifecta'), json: values.json ?? false };
 }
 
 /** The `--store` value, checked (default `jsonl`). */

@@ -1,19 +1,10 @@
-import type { Model } from '@kodama/core';
+import type { TrifectaReport } from '@kodama/core';
 import type { CliIO } from './ask.ts';
-import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
+import { AssistantSetupError } from './assistant-setup.ts';
 import { EXIT } from './exit-status.ts';
 import type { InspectArgs } from './inspect-args.ts';
 import { eventsDir, openSessionStore } from './session-store.ts';
-
-/** The map needs the assistant's shape, not a model. */
-const NO_MODEL: Model = {
-  specificationVersion: 'kodama.model.v1',
-  provider: 'none',
-  modelId: 'none',
-  stream() {
-    throw new Error('kodama inspect runs no model');
-  },
-};
+import { assistantMap } from './trifecta-command.ts';
 
 /**
  * `kodama inspect`: serves the inspector over the session store `--store`
@@ -21,11 +12,9 @@ const NO_MODEL: Model = {
  * 127.0.0.1 with a random token in the URL it prints, until SIGINT.
  */
 export async function inspect(args: InspectArgs, io: CliIO): Promise<number> {
-  let report: ReturnType<Awaited<ReturnType<typeof buildAssistant>>['trifecta']>;
+  let report: TrifectaReport;
   try {
-    const agent = await buildAssistant(args, io, { model: NO_MODEL });
-    report = agent.trifecta();
-    await agent.close();
+    report = await assistantMap(args, io);
   } catch (error) {
     if (!(error instanceof AssistantSetupError)) throw error;
     io.stderr.write(`kodama: ${error.message}\n`);

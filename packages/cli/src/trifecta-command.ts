@@ -1,8 +1,9 @@
 import type { Model, TrifectaNodeReport, TrifectaReport } from '@kodama/core';
-import type { TrifectaArgs } from './args.ts';
+import type { ToolChoice } from './args.ts';
 import type { CliIO } from './ask.ts';
 import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
 import { EXIT } from './exit-status.ts';
+import type { TrifectaArgs } from './trifecta-args.ts';
 
 /** The map needs the agent's shape, not a model: this one is never called. */
 const NO_MODEL: Model = {
@@ -15,6 +16,21 @@ const NO_MODEL: Model = {
 };
 
 /**
+ * The trifecta report of the assistant `kodama ask` would build with these
+ * flags, built without a model and closed again.
+ *
+ * @throws AssistantSetupError as `buildAssistant` does.
+ */
+export async function assistantMap(choice: ToolChoice, io: CliIO): Promise<TrifectaReport> {
+  const agent = await buildAssistant(choice, io, { model: NO_MODEL });
+  try {
+    return agent.trifecta();
+  } finally {
+    await agent.close();
+  }
+}
+
+/**
  * `kodama trifecta`: builds the assistant `kodama ask` would build with the
  * same flags (without a model) and prints its lethal-trifecta map, or the
  * report as JSON. Exits 3 when the verdict is loud, 0 otherwise.
@@ -22,9 +38,7 @@ const NO_MODEL: Model = {
 export async function trifecta(args: TrifectaArgs, io: CliIO): Promise<number> {
   let report: TrifectaReport;
   try {
-    const agent = await buildAssistant(args, io, { model: NO_MODEL });
-    report = agent.trifecta();
-    await agent.close();
+    report = await assistantMap(args, io);
   } catch (error) {
     if (!(error instanceof AssistantSetupError)) throw error;
     io.stderr.write(`kodama: ${error.message}\n`);
