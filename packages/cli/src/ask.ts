@@ -10,22 +10,13 @@ import {
 } from '@kodama/core';
 import { type AskArgs, UsageError } from './args.ts';
 import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
+import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';
 import { JsonLines } from './json-lines.ts';
 import { type CliTracing, cliTracing } from './otel-setup.ts';
 import { readOutputSchema } from './output-schema-file.ts';
 import { pickModel } from './pick-model.ts';
 import { eventsDir, openSessionStore } from './session-store.ts';
-
-/** The process streams and environment the command runs with (injected so tests can drive it). */
-export interface CliIO {
-  readonly env: NodeJS.ProcessEnv;
-  readonly stdout: NodeJS.WritableStream;
-  readonly stderr: NodeJS.WritableStream;
-  readonly stdin: NodeJS.ReadableStream & { isTTY?: boolean };
-  /** Where SIGINT is heard; default `process`. */
-  readonly signals?: Pick<NodeJS.Process, 'on' | 'off'>;
-}
 
 /** `kodama ask`: one agent turn, streamed. Resolves to the exit status. */
 export async function ask(args: AskArgs, io: CliIO): Promise<number> {

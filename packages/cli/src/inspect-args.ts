@@ -9,7 +9,7 @@ import {
   toolChoice,
   UsageError,
   withYesAll,
-} from './args.ts';
+} from './parse-support.ts';
 import type { StoreKind } from './store-kind.ts';
 
 /** `kodama inspect`: the local inspector page over the session store. */

@@ -1,6 +1,6 @@
 import type { TrifectaReport } from '@kodama/core';
-import type { CliIO } from './ask.ts';
 import { AssistantSetupError } from './assistant-setup.ts';
+import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';
 import type { InspectArgs } from './inspect-args.ts';
 import { eventsDir, openSessionStore } from './session-store.ts';

@@ -2,7 +2,7 @@
 // assistant on a terminal) and `kodama -p "<prompt>" [options]` (one turn,
 // printed). Parsing only: nothing of the agent is loaded here.
 import { parseArgs } from 'node:util';
-import { TOOL_CHOICE_OPTIONS, type ToolChoice, toolChoice, UsageError, withYesAll } from './args.ts';
+import { TOOL_CHOICE_OPTIONS, type ToolChoice, toolChoice, UsageError, withYesAll } from './parse-support.ts';
 import { STORE_KINDS, type StoreKind } from './store-kind.ts';
 
 /** The assistant's tools unless `--tools` says otherwise. */

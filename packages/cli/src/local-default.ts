@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline/promises';
 import { DEFAULT_LOCAL_MODEL, type DownloadProgress, hfFile, modelsCacheDir } from '@kodama/models';
-import type { CliIO } from './ask.ts';
+import type { CliIO } from './cli-io.ts';
 
 /** Printed after the no-model message: the embedded default, and how to get it without a terminal. */
 export const LOCAL_MODEL_HINT = `

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { parseCliArgs, UsageError } from './args.ts';
-import type { CliIO } from './ask.ts';
+import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';
 import { parseInteractive, startsAssistant } from './interactive-args.ts';
 import { usage } from './usage.ts';
 
-export type { CliIO } from './ask.ts';
+export type { CliIO } from './cli-io.ts';
 export { EXIT };
 
 /** The version in kodama's package.json (next to `src/` and `dist/` alike). */

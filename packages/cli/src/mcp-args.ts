@@ -8,7 +8,7 @@ import {
   toolChoice,
   UsageError,
   withYesAll,
-} from './args.ts';
+} from './parse-support.ts';
 
 /** `kodama mcp list [--probe]`, `add <id> -- <command...>` / `add <id> --url <url>`, `rm <id>`. */
 export interface McpManageArgs {

@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import type { CliIO } from './ask.ts';
+import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';
 import type { McpArgs, McpManageArgs } from './mcp-args.ts';
 import { addServer, removeServer } from './mcp-config-edit.ts';

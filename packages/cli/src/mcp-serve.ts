@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { type AnyTool, defineTool } from '@kodama/core';
 import type { ElicitConfirm } from '@kodama/mcp';
-import type { CliIO } from './ask.ts';
+import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';
 import type { McpServeArgs } from './mcp-args.ts';
 import { buildTools } from './tool-registry.ts';

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import type { HelpArgs } from './args.ts';
-import { asksForHelp, strictParse, UsageError } from './args.ts';
+import type { HelpArgs } from './parse-support.ts';
+import { asksForHelp, strictParse, UsageError } from './parse-support.ts';
 
 /** `kodama models pull [<hf uri>] | list | rm <name>`. */
 export interface ModelsArgs {

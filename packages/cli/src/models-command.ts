@@ -7,7 +7,7 @@ import {
   modelsCacheDir,
   removeCachedModel,
 } from '@kodama/models';
-import type { CliIO } from './ask.ts';
+import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';
 import { downloadProgress, formatBytes } from './local-default.ts';
 import type { ModelsArgs } from './models-args.ts';

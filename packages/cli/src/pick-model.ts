@@ -1,6 +1,6 @@
 import type { Model } from '@kodama/core';
 import { discoverDefaultModel, resolveModel } from '@kodama/models';
-import type { CliIO } from './ask.ts';
+import type { CliIO } from './cli-io.ts';
 import { NO_MODEL_MESSAGE } from './no-model.ts';
 
 /**

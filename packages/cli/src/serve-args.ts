@@ -8,7 +8,7 @@ import {
   toolChoice,
   UsageError,
   withYesAll,
-} from './args.ts';
+} from './parse-support.ts';
 
 /** `kodama serve`: the assistant as an AG-UI endpoint on 127.0.0.1. */
 export interface ServeArgs extends ToolChoice {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { Readable } from 'node:stream';
-import type { CliIO } from './ask.ts';
 import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
+import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';
 import { pickModel } from './pick-model.ts';
 import type { ServeArgs } from './serve-args.ts';

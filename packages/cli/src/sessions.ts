@@ -1,6 +1,6 @@
 import { type HistoryMessage, SessionNotFoundError, type SessionStore } from '@kodama/core';
 import type { SessionsArgs } from './args.ts';
-import type { CliIO } from './ask.ts';
+import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';
 import { openSessionStore } from './session-store.ts';
 import { formatTable } from './table.ts';

@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import { relative, resolve, sep } from 'node:path';
 import { loadSkillBody, loadSkillCatalog, type Skill, type SkillCatalog } from '@kodama/skills';
 import type { SkillsArgs } from './args.ts';
-import type { CliIO } from './ask.ts';
+import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';
 import { formatTable } from './table.ts';
 

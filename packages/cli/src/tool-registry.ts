@@ -1,16 +1,9 @@
 import { type AnyTool, UnknownToolError } from '@kodama/core';
 import { SKILLS_AND_TASKS } from './skills-setup.ts';
 import { AGENT_TOOL_NAME } from './subagent-setup.ts';
-import type { ToolSetup } from './tool-setup.ts';
+import type { ToolFamily, ToolSetup } from './tool-setup.ts';
 
-export type { ToolSetup } from './tool-setup.ts';
-
-/** One package's tools as the CLI offers them: the names its registry holds, and how to build some of them. */
-export interface ToolFamily {
-  readonly names: readonly string[];
-  /** Builds the named tools (all of them in `names`). */
-  build(names: readonly string[], setup: ToolSetup): Promise<AnyTool[]>;
-}
+export type { ToolFamily, ToolSetup } from './tool-setup.ts';
 
 /**
  * The tool families `--tools` draws from, in lookup order, each imported

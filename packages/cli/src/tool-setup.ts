@@ -1,3 +1,4 @@
+import type { AnyTool } from '@kodama/core';
 import type { Confirmer } from '@kodama/workspace';
 import type { SandboxKind } from './args.ts';
 import type { KodamaConfig } from './config.ts';
@@ -23,4 +24,11 @@ export interface ToolSetup {
   readonly confirmer?: Confirmer;
   /** Wraps write and edit so they ask with a diff first (the assistant). */
   readonly reviewEdits?: EditReviewer;
+}
+
+/** One package's tools as the CLI offers them: the names its registry holds, and how to build some of them. */
+export interface ToolFamily {
+  readonly names: readonly string[];
+  /** Builds the named tools (all of them in `names`). */
+  build(names: readonly string[], setup: ToolSetup): Promise<AnyTool[]>;
 }

@@ -8,7 +8,7 @@ import {
   toolChoice,
   UsageError,
   withYesAll,
-} from './args.ts';
+} from './parse-support.ts';
 
 /** `kodama trifecta [--tools ...]`: the lethal-trifecta report of the assistant those flags build. */
 export interface TrifectaArgs extends ToolChoice {

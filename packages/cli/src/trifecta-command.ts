@@ -1,7 +1,7 @@
 import type { Model, TrifectaNodeReport, TrifectaReport } from '@kodama/core';
 import type { ToolChoice } from './args.ts';
-import type { CliIO } from './ask.ts';
 import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
+import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';
 import type { TrifectaArgs } from './trifecta-args.ts';
 

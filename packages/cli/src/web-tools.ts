@@ -1,5 +1,5 @@
 import { TOOL_NAMES, toolsByName } from '@kodama/tools';
-import type { ToolFamily } from './tool-registry.ts';
+import type { ToolFamily } from './tool-setup.ts';
 
 /**
  * calculator, fetch, web_scrape and web_search from `@kodama/tools`' registry;

@@ -9,7 +9,7 @@ import {
 } from '@kodama/workspace';
 import type { SandboxKind } from './args.ts';
 import { reviewedWorkspaceTools } from './interactive-edit-review.ts';
-import type { ToolFamily } from './tool-registry.ts';
+import type { ToolFamily } from './tool-setup.ts';
 
 const SANDBOXES: Readonly<Record<SandboxKind, SandboxOptions>> = {
   none: { kind: 'none' },

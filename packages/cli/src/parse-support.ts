@@ -1,0 +1,177 @@
+// What every command's parser shares: the command names, the usage error,
+// help detection, node's strict parser, and the flags that choose the
+// assistant's tools. Separate from args.ts so each command's parser file
+// imports this, not the dispatcher that imports them.
+import { STORE_KINDS, type StoreKind } from './store-kind.ts';
+
+/** Where `kodama ask --sandbox` may run bash. */
+export type SandboxKind = 'none' | 'bubblewrap';
+
+/** Every `--sandbox` value, in the order the usage lists them. */
+export const SANDBOX_KINDS: readonly SandboxKind[] = ['none', 'bubblewrap'];
+
+/** The commands kodama knows; each has a usage text. */
+export type Command =
+  | 'ask'
+  | 'sessions'
+  | 'skills'
+  | 'models'
+  | 'trifecta'
+  | 'mcp'
+  | 'serve'
+  | 'inspect'
+  | 'help'
+  | 'version';
+
+/** `kodama --help`, `kodama help [<command>]`, `kodama <command> --help`: print a usage to stdout. */
+export interface HelpArgs {
+  readonly command: 'help';
+  /** Whose usage: kodama's own, or one command's. */
+  readonly topic: 'kodama' | Command;
+}
+
+/**
+ * A command line kodama cannot act on; the message says what to type instead
+ * and `topic` names the usage to print after it. A plain `Error`, not a
+ * `KodamaError`: the argument parser must not load `@kodama/core`, so that
+ * `kodama --version` and `--help` answer without it.
+ */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+
+  constructor(
+    message: string,
+    /** Whose usage to print after the message. */
+    readonly topic: HelpArgs['topic'] = 'kodama',
+  ) {
+    super(message);
+  }
+}
+
+/** The default tool set of `kodama ask`. */
+export const DEFAULT_TOOLS: readonly string[] = ['calculator'];
+
+/** Every command, in the order the help lists them. */
+export const COMMANDS: readonly Command[] = [
+  'ask',
+  'sessions',
+  'skills',
+  'models',
+  'trifecta',
+  'mcp',
+  'serve',
+  'inspect',
+  'help',
+  'version',
+];
+
+/** Whether `value` names a command. */
+export function isCommand(value: string): value is Command {
+  return (COMMANDS as readonly string[]).includes(value);
+}
+
+/**
+ * What decides the assistant's tools, shared by `ask` and `trifecta`: the
+ * same flags build the same agent.
+ */
+export interface ToolChoice {
+  readonly tools: readonly string[];
+  readonly root: string | undefined;
+  /** `--yes`: approve ordinary confirmations (commands, overwrites). */
+  readonly yes: boolean;
+  /** `--yes=all`: also allow egress after untrusted content, without asking. */
+  readonly yesAll: boolean;
+  readonly sandbox: SandboxKind | undefined;
+  /** `--agents <file>`: personas for the agent tool, besides the bundled ones. */
+  readonly agents: string | undefined;
+  /** False with `--no-skills`: no skill catalog is loaded. */
+  readonly skills: boolean;
+  /** `--mcp-connect <id>` (repeatable): MCP servers connected before the first model request. */
+  readonly mcpConnect: readonly string[];
+  /** False with `--no-mcp-screen`: no LLM screening of MCP servers (the Unicode pass always runs). */
+  readonly mcpScreen: boolean;
+}
+
+/** True when `--help` or `-h` comes before any `--` (after it, they are prompt text). */
+export function asksForHelp(args: readonly string[]): boolean {
+  const end = args.indexOf('--');
+  return (end === -1 ? args : args.slice(0, end)).some((a) => a === '--help' || a === '-h');
+}
+
+/** Runs node's strict parser, turning its errors into UsageErrors for `topic`. */
+export function strictParse<T>(topic: Command, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error), topic);
+  }
+}
+
+/** The options every command that builds the assistant takes (`ask`, `trifecta`, `serve`). */
+export const TOOL_CHOICE_OPTIONS = {
+  tools: { type: 'string', short: 't' },
+  root: { type: 'string' },
+  yes: { type: 'boolean', short: 'y' },
+  'yes-all': { type: 'boolean' },
+  sandbox: { type: 'string' },
+  agents: { type: 'string' },
+  'no-skills': { type: 'boolean' },
+  'mcp-connect': { type: 'string', multiple: true },
+  'no-mcp-screen': { type: 'boolean' },
+} as const;
+
+/** `--yes=all` is the one spelling of a boolean flag with a value; node's parser sees it as `--yes-all`. */
+export function withYesAll(args: readonly string[]): string[] {
+  const end = args.indexOf('--');
+  return args.map((a, i) => (a === '--yes=all' && (end === -1 || i < end) ? '--yes-all' : a));
+}
+
+/** The tool-choice flags, checked, as a {@link ToolChoice} (`topic` names the usage a problem prints). */
+export function toolChoice(
+  values: {
+    tools?: string;
+    root?: string;
+    yes?: boolean;
+    'yes-all'?: boolean;
+    sandbox?: string;
+    agents?: string;
+    'no-skills'?: boolean;
+    'mcp-connect'?: string[];
+    'no-mcp-screen'?: boolean;
+  },
+  topic: Command,
+): ToolChoice {
+  const sandbox = values.sandbox;
+  if (sandbox !== undefined && !(SANDBOX_KINDS as readonly string[]).includes(sandbox)) {
+    throw new UsageError(
+      `unknown sandbox "${sandbox}". Use --sandbox ${SANDBOX_KINDS.join(' or --sandbox ')}`,
+      topic,
+    );
+  }
+  const tools = (values.tools ?? DEFAULT_TOOLS.join(','))
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+  if (values.agents !== undefined && !tools.includes('agent')) {
+    throw new UsageError('--agents gives personas to the agent tool: add agent to --tools', topic);
+  }
+  const yesAll = values['yes-all'] ?? false;
+  return {
+    tools,
+    root: values.root,
+    yes: (values.yes ?? false) || yesAll,
+    yesAll,
+    sandbox: sandbox as SandboxKind | undefined,
+    agents: values.agents,
+    skills: !values['no-skills'],
+    mcpConnect: values['mcp-connect'] ?? [],
+    mcpScreen: !values['no-mcp-screen'],
+  };
+}
+
+/** The `--store` value, checked (default `jsonl`). */
+export function storeKind(value: string | undefined, topic: Command): StoreKind {
+  if (value === undefined) return 'jsonl';
+  if ((STORE_KINDS as readonly string[]).includes(value)) return value as StoreKind;
+  throw new UsageError(`unknown store "${value}". Use --store ${STORE_KINDS.join(' or --store ')}`, topic);
+}
