@@ -34,21 +34,8 @@ const PUBLIC = [
 ];
 /** The ones installed and run below: the library pair, and the command with what it needs. */
 const LIBRARY = ['core', 'models'];
-const COMMAND = [
-  'core',
-  'models',
-  'tools',
-  'workspace',
-  'sqlite',
-  'skills',
-  'subagents',
-  'otel',
-  'ag-ui',
-  'mcp',
-  'inspector',
-  'assistant',
-  'cli',
-];
+// The command depends on every public package but the test kit.
+const COMMAND = PUBLIC.filter((name) => name !== 'testkit');
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 
 /**

@@ -1,5 +1,5 @@
 import { type AGUIEvent, EventType } from '@ag-ui/core';
-import type { Content, RunEvent } from '@kodama/core';
+import { contentText, type RunEvent } from '@kodama/core';
 
 /**
  * Maps one Run's events to AG-UI events, in order. Stateful (which text or
@@ -94,7 +94,7 @@ export class AgUiMapper {
             type: EventType.TOOL_CALL_RESULT,
             messageId: this.#nextId(),
             toolCallId: event.toolCallId,
-            content: text(event.content),
+            content: contentText(event.content),
             role: 'tool',
           },
         ];
@@ -190,10 +190,6 @@ function content(
   delta: string,
 ): AGUIEvent[] {
   return delta === '' ? [] : [{ type, messageId, delta } as AGUIEvent];
-}
-
-function text(c: Content): string {
-  return typeof c === 'string' ? c : c.map((p) => (p.type === 'text' ? p.text : `[${p.type}]`)).join('');
 }
 
 /** A Run's event stream as AG-UI events (see {@link AgUiMapper}). */

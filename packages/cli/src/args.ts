@@ -21,23 +21,6 @@ import { parseServe, type ServeArgs } from './serve-args.ts';
 import type { StoreKind } from './store-kind.ts';
 import { parseTrifecta, type TrifectaArgs } from './trifecta-args.ts';
 
-export {
-  asksForHelp,
-  COMMANDS,
-  type Command,
-  DEFAULT_TOOLS,
-  type HelpArgs,
-  SANDBOX_KINDS,
-  type SandboxKind,
-  storeKind,
-  strictParse,
-  TOOL_CHOICE_OPTIONS,
-  type ToolChoice,
-  toolChoice,
-  UsageError,
-  withYesAll,
-} from './parse-support.ts';
-
 /** A parsed `kodama ask` command line. */
 export interface AskArgs extends ToolChoice {
   readonly command: 'ask';

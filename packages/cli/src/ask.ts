@@ -8,13 +8,14 @@ import {
   type SessionStore,
   Terminal,
 } from '@kodama/core';
-import { type AskArgs, UsageError } from './args.ts';
+import type { AskArgs } from './args.ts';
 import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
 import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';
 import { JsonLines } from './json-lines.ts';
 import { type CliTracing, cliTracing } from './otel-setup.ts';
 import { readOutputSchema } from './output-schema-file.ts';
+import { UsageError } from './parse-support.ts';
 import { pickModel } from './pick-model.ts';
 import { eventsDir, openSessionStore } from './session-store.ts';
 

@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import { Agent, type Listener, type Model, StepLimit, type TaintGate, UnknownToolError } from '@kodama/core';
 import { resolveModel } from '@kodama/models';
-import { type ToolChoice, UsageError } from './args.ts';
 import type { CliIO } from './cli-io.ts';
 import { loadConfig } from './config.ts';
 import { planMcp } from './mcp-setup.ts';
+import { type ToolChoice, UsageError } from './parse-support.ts';
 import { planSkillsAndTasks } from './skills-setup.ts';
 import { AGENT_TOOL_NAME, planSubAgents } from './subagent-setup.ts';
 import { cliTaintGate } from './taint-gate.ts';

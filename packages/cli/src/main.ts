@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { parseCliArgs, UsageError } from './args.ts';
+import { parseCliArgs } from './args.ts';
 import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';
 import { parseInteractive, startsAssistant } from './interactive-args.ts';
+import { UsageError } from './parse-support.ts';
 import { usage } from './usage.ts';
 
 export type { CliIO } from './cli-io.ts';

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import type { Extension } from '@kodama/core';
-import { type ToolChoice, UsageError } from './args.ts';
 import type { CliIO } from './cli-io.ts';
+import { type ToolChoice, UsageError } from './parse-support.ts';
 
 /**
  * The MCP extension of `kodama ask` (and of the map `kodama trifecta` draws):

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type JsonSchema, outputSchema } from '@kodama/core';
-import { UsageError } from './args.ts';
+import { UsageError } from './parse-support.ts';
 
 /**
  * Reads the JSON Schema of `kodama ask --output-schema <file>` and checks,

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import type { Extension } from '@kodama/core';
-import { type ToolChoice, UsageError } from './args.ts';
 import type { CliIO } from './cli-io.ts';
+import { type ToolChoice, UsageError } from './parse-support.ts';
 
 /** `--tools` names that are extensions rather than registry tools: the `skill` tool, and the four task tools. */
 export const SKILLS_AND_TASKS: readonly string[] = Object.freeze(['skill', 'tasks']);

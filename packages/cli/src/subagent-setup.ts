@@ -1,5 +1,5 @@
 import type { Extension, Model } from '@kodama/core';
-import { UsageError } from './args.ts';
+import { UsageError } from './parse-support.ts';
 
 /** The tool name `--tools` accepts for sub-agents; it is no registry's tool. */
 export const AGENT_TOOL_NAME = 'agent';

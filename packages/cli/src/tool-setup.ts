@@ -1,8 +1,8 @@
 import type { AnyTool } from '@kodama/core';
 import type { Confirmer } from '@kodama/workspace';
-import type { SandboxKind } from './args.ts';
 import type { KodamaConfig } from './config.ts';
 import type { EditReviewer } from './interactive-edit-review.ts';
+import type { SandboxKind } from './parse-support.ts';
 
 /** What building the chosen tools may need from the command line and the terminal. */
 export interface ToolSetup {

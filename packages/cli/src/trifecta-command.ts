@@ -1,8 +1,8 @@
 import type { Model, TrifectaNodeReport, TrifectaReport } from '@kodama/core';
-import type { ToolChoice } from './args.ts';
 import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
 import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';
+import type { ToolChoice } from './parse-support.ts';
 import type { TrifectaArgs } from './trifecta-args.ts';
 
 /** The map needs the agent's shape, not a model: this one is never called. */

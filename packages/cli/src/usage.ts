@@ -1,7 +1,8 @@
 // The help texts of kodama and its commands (printed by --help and after a usage error).
-import { COMMANDS, type HelpArgs } from './args.ts';
+
 import { MCP_USAGE } from './mcp-args.ts';
 import { MODELS_USAGE } from './models-args.ts';
+import { COMMANDS, type HelpArgs } from './parse-support.ts';
 
 const ASK_OPTIONS = `Options of ask:
   -m, --model <target>     model to use (see "Model targets"); else $KODAMA_MODEL,

@@ -7,8 +7,8 @@ import {
   Workspace,
   workspaceToolsByName,
 } from '@kodama/workspace';
-import type { SandboxKind } from './args.ts';
 import { reviewedWorkspaceTools } from './interactive-edit-review.ts';
+import type { SandboxKind } from './parse-support.ts';
 import type { ToolFamily } from './tool-setup.ts';
 
 const SANDBOXES: Readonly<Record<SandboxKind, SandboxOptions>> = {

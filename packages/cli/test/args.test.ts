@@ -3,8 +3,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { DEFAULT_TOOLS, parseCliArgs, UsageError } from '../src/args.ts';
+import { parseCliArgs } from '../src/args.ts';
 import { configPath, loadConfig } from '../src/config.ts';
+import { DEFAULT_TOOLS, UsageError } from '../src/parse-support.ts';
 
 test('ask takes the prompt and every option', () => {
   const args = parseCliArgs([

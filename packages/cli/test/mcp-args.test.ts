@@ -1,7 +1,8 @@
 // Parsing of --mcp-connect / --no-mcp-screen (shared by ask and trifecta) and of kodama mcp.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseCliArgs, UsageError } from '../src/args.ts';
+import { parseCliArgs } from '../src/args.ts';
+import { UsageError } from '../src/parse-support.ts';
 
 test('--mcp-connect repeats, --no-mcp-screen turns the LLM pass off, for ask and trifecta alike', () => {
   const ask = parseCliArgs(['ask', 'hi', '--mcp-connect', 'a', '--mcp-connect', 'b', '--no-mcp-screen']);

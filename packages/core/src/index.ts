@@ -96,7 +96,13 @@ export type {
 } from './loop/step-runner.ts';
 export { DIRECT_STEP_RUNNER } from './loop/step-runner.ts';
 // Messages and the model port.
-export type { Content, ContentPart, ImageContent, TextContent } from './messages/content.ts';
+export {
+  type Content,
+  type ContentPart,
+  contentText,
+  type ImageContent,
+  type TextContent,
+} from './messages/content.ts';
 export type {
   AssistantMessage,
   ModelMessage,

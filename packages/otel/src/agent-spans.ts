@@ -1,4 +1,4 @@
-import type { AgentEvent, Content, Usage } from '@kodama/core';
+import { type AgentEvent, type Content, contentText, type Usage } from '@kodama/core';
 import { type Context, type Span, SpanKind, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
 import * as A from './attributes.ts';
 
@@ -130,7 +130,7 @@ export class AgentSpans {
     if (!span) return;
     this.#tools.delete(callId);
     span.setAttribute(A.TOOL_STATUS, status);
-    if (this.#settings.captureContent) span.setAttribute(A.TOOL_RESULT, text(content));
+    if (this.#settings.captureContent) span.setAttribute(A.TOOL_RESULT, contentText(content));
     if (status !== 'ok') {
       span.setStatus({ code: SpanStatusCode.ERROR, message: `tool ${status}` });
       span.setAttribute(A.ERROR_TYPE, `tool_${status}`);
@@ -141,10 +141,5 @@ export class AgentSpans {
 
 /** Content as the GenAI conventions' message JSON: `[{"role":"user","parts":[{"type":"text","content":"…"}]}]`. */
 function messages(role: string, content: Content): string {
-  return JSON.stringify([{ role, parts: [{ type: 'text', content: text(content) }] }]);
-}
-
-function text(content: Content): string {
-  if (typeof content === 'string') return content;
-  return content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('');
+  return JSON.stringify([{ role, parts: [{ type: 'text', content: contentText(content) }] }]);
 }

@@ -18,3 +18,12 @@ export type ContentPart = TextContent | ImageContent;
 
 /** What a user message or a tool result holds: plain text, or rich parts for multimodal models. */
 export type Content = string | readonly ContentPart[];
+
+/**
+ * Content as one plain text, for logs, traces and protocols that carry text:
+ * the text parts joined, each image as `[image <media type>]`.
+ */
+export function contentText(content: Content): string {
+  if (typeof content === 'string') return content;
+  return content.map((part) => (part.type === 'text' ? part.text : `[image ${part.mediaType}]`)).join('');
+}

@@ -27,8 +27,7 @@ export async function taintCheck(
   input: TaintCheckInput,
 ): Promise<string | undefined> {
   if (tool.trifectaLegs.egress === 'none') return undefined;
-  const tools = [...input.tools.values()];
-  if (!tools.some((t) => t.trifectaLegs.privateData)) return undefined;
+  if (!reachesPrivateData(input.tools)) return undefined;
   const sources = taintSources(input.messages, (name) => input.tools.get(name)?.trifectaLegs);
   if (sources.length === 0) return undefined;
   const request = { agentId: input.agentId, toolName: tool.name, arguments: call.arguments, sources };
@@ -40,4 +39,9 @@ export async function taintCheck(
     `and ${tool.name} can send data out, so it needs confirmation, and ${why}. ` +
     `Do not retry it; finish the task without it or ask the user.`
   );
+}
+
+function reachesPrivateData(tools: ReadonlyMap<string, AnyTool>): boolean {
+  for (const tool of tools.values()) if (tool.trifectaLegs.privateData) return true;
+  return false;
 }
