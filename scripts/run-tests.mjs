@@ -41,7 +41,21 @@ if (build.status !== 0) console.error('the build (scripts/build.mjs, tsc -b) rep
 const SOURCE = '--conditions=@kodama/source';
 const result = spawnSync(
   process.execPath,
-  [SOURCE, '--import', 'tsx', '--test', '--test-concurrency=4', '--test-timeout=180000', ...selected],
+  [
+    SOURCE,
+    '--import',
+    'tsx',
+    '--test',
+    '--test-concurrency=4',
+    '--test-timeout=180000',
+    // TAP on stdout as before (its summary is what CI reads), and the failures
+    // again at the very end on stderr.
+    '--test-reporter=tap',
+    '--test-reporter-destination=stdout',
+    `--test-reporter=${join(import.meta.dirname ?? 'scripts', 'failures-reporter.mjs')}`,
+    '--test-reporter-destination=stderr',
+    ...selected,
+  ],
   {
     stdio: 'inherit',
     env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${SOURCE}`.trim() },
