@@ -18,6 +18,9 @@ const FEATURE = new Set([
   'mcp',
   'inspector',
   'assistant',
+  'assemblies',
+  'durable',
+  'memory',
 ]);
 
 /** Which of our packages `from` may import in its source (not its tests). */

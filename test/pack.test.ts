@@ -30,6 +30,9 @@ const PUBLIC = [
   'mcp',
   'inspector',
   'assistant',
+  'assemblies',
+  'durable',
+  'memory',
   'cli',
 ];
 /** The ones installed and run below: the library pair, and the command with what it needs. */

@@ -1,0 +1,2 @@
+// @kodama/assemblies: the public surface (being built).
+export {};

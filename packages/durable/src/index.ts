@@ -1,0 +1,2 @@
+// @kodama/durable: the public surface (being built).
+export {};

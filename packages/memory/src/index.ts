@@ -1,0 +1,2 @@
+// @kodama/memory: the public surface (being built).
+export {};
