@@ -127,9 +127,10 @@ for (const path of paths) {
     });
 
     test('gaps shorter than the timeout never trip it, however long the whole answer takes', async () => {
-      // 40 chunks 10 ms apart: the answer takes about twice the timeout.
-      const text = 'x'.repeat(40);
-      const { model } = await setup([{ text, chunkSize: 1, chunkDelayMs: 10 }], 400);
+      // 60 chunks 50 ms apart: the answer takes twice the timeout, and each gap
+      // leaves a loaded machine a wide margin.
+      const text = 'x'.repeat(60);
+      const { model } = await setup([{ text, chunkSize: 1, chunkDelayMs: 50 }], 1500);
       assert.equal(textOf(await collect(model)), text);
     });
 
