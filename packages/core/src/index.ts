@@ -131,10 +131,28 @@ export { costOf } from './pricing/cost-of.ts';
 export { DEFAULT_PRICES } from './pricing/default-prices.ts';
 export { findModelPrice } from './pricing/find-model-price.ts';
 export type { LongPromptPrice, ModelPrice, PriceTable } from './pricing/model-price.ts';
-export type { RunnableAgent, RunOutcome } from './run/execute-run.ts';
+export type { RunnableAgent } from './run/agent-body.ts';
+export type {
+  AssemblyEvent,
+  AssemblyHandoffLoopEvent,
+  AssemblyKind,
+  AssemblyStepRetryEvent,
+  AssemblyStepStartEvent,
+  AssemblyStepStopEvent,
+  AssemblyTransitionEvent,
+} from './run/assembly-events.ts';
+export { createRunOf, type RunOfSettings } from './run/create-run-of.ts';
+export type { RunOutcome } from './run/execute-run.ts';
 // Runs: one call, one result (outcome, response, usage, error).
-export type { InterjectionResponse } from './run/interjections.ts';
-export { Run, type RunStream } from './run/run.ts';
+export type { InterjectionResponse, Interjections } from './run/interjections.ts';
+export { Run, type RunInit, type RunStream } from './run/run.ts';
+export type {
+  RunBody,
+  RunBodyContext,
+  RunBodyResult,
+  RunConversation,
+  RunUsageSink,
+} from './run/run-body.ts';
 export { DeadlineExceededError, InterjectionNotAnsweredError, RunStateError } from './run/run-errors.ts';
 export {
   type AgentStreamEvent,
@@ -152,6 +170,8 @@ export {
 export type { AskOptions, RunObserver } from './run/run-options.ts';
 export type { RunResource } from './run/run-resources.ts';
 export type { RunUsage } from './run/run-usage.ts';
+export { isRunnable, type Runnable, type RunnableToolOptions } from './run/runnable.ts';
+export { type RunnableAsToolOptions, runnableAsTool } from './run/runnable-as-tool.ts';
 // Sessions.
 export { byActivity } from './session/by-activity.ts';
 export {

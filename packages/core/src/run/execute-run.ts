@@ -1,35 +1,19 @@
-import type { TurnOptions } from '../agent/agent-options.ts';
 import { CancelledError } from '../controls/cancellable.ts';
 import { errorInfo } from '../errors/error-info.ts';
 import type { History } from '../history/history.ts';
 import type { Clock } from '../ids/clock.ts';
-import type { Listener } from '../listeners/listener.ts';
 import type { Content } from '../messages/content.ts';
-import { outputSchema } from '../structured/output-schema.ts';
-import { structuredAnswer } from '../structured/structured-answer.ts';
 import type { Interjections } from './interjections.ts';
+import type { RunBody, RunBodyContext } from './run-body.ts';
 import { DeadlineExceededError } from './run-errors.ts';
 import type { RunEvent, RunTerminalEvent } from './run-events.ts';
-import { runListener } from './run-listener.ts';
 import { type AskOptions, deadlineAt } from './run-options.ts';
 import type { RunResources } from './run-resources.ts';
 import { type OpenSession, openSession } from './run-session.ts';
 import { type RunUsage, UsageMeter } from './run-usage.ts';
 import { safeMessage } from './safe-message.ts';
 
-/** What a Run needs of its agent (the `Agent` class implements it). */
-export interface RunnableAgent {
-  readonly id: string;
-  readonly model: {
-    readonly provider: string;
-    readonly modelId: string;
-    readonly supportsJsonSchema?: boolean;
-  };
-  turn(message: Content | undefined, options: TurnOptions): Promise<string>;
-  subscribe(listener: Listener): () => void;
-  loadHistory(history: History): number;
-  exportHistory(): History;
-}
+export type { RunnableAgent } from './agent-body.ts';
 
 /** How a Run ends. */
 export type RunOutcome = 'completed' | 'failed' | 'partial' | 'cancelled';
@@ -37,7 +21,7 @@ export type RunOutcome = 'completed' | 'failed' | 'partial' | 'cancelled';
 /** Everything one execution works with. */
 export interface RunWork {
   readonly runId: string;
-  readonly agent: RunnableAgent;
+  readonly body: RunBody;
   readonly input: Content | undefined;
   readonly options: AskOptions;
   readonly clock: Clock;
@@ -64,83 +48,81 @@ export interface RunEnd {
   readonly endedAt: number;
 }
 
-// One Run at a time per agent: later ones wait (an agent holds one conversation).
-const running = new WeakMap<RunnableAgent, Promise<unknown>>();
+// One Run at a time per exclusive key (an agent holds one conversation): later ones wait.
+const running = new WeakMap<object, Promise<unknown>>();
 
-/** Executes one Run after the agent's previous Run has ended. */
+/** Executes one Run after the previous Run on the same body's exclusive key has ended. */
 export function executeRun(work: RunWork): Promise<RunEnd> {
-  const previous = running.get(work.agent) ?? Promise.resolve();
+  const key = work.body.exclusive;
+  if (key === undefined) return execute(work);
+  const previous = running.get(key) ?? Promise.resolve();
   const done = previous.catch(() => {}).then(() => execute(work));
-  running.set(work.agent, done);
+  running.set(key, done);
   return done;
 }
 
+/**
+ * The Run's shell around its body: `run-start`, the stop signal (cancel,
+ * caller's signal, deadline), the session, the outcome, the resources closed
+ * in reverse, the usage and the one terminal event.
+ */
 async function execute(work: RunWork): Promise<RunEnd> {
-  const { agent, runId, clock, options, interjections } = work;
+  const { body, runId, clock, options, interjections } = work;
+  const { conversation } = body;
   const startedAt = clock.now();
   const meter = new UsageMeter(options.prices);
   let lastAnswer = '';
   work.emit({ type: 'run-start', runId, sessionId: options.session?.id, at: startedAt });
-  const unsubscribe = agent.subscribe(
-    runListener(agent.id, {
-      runId,
-      meter,
-      includeAgentEvents: options.includeAgentEvents === true,
-      emit: work.emit,
-      observe: work.observe,
-      own: (event) => {
-        if (event.type === 'assistant') lastAnswer = event.text;
-        work.emit(event);
-        const delivered = interjections.observe(event);
-        if (delivered > 0) work.emit({ type: 'interjection-delivered', runId, count: delivered });
-      },
-    }),
-  );
-  const stop = stopSignal(work.cancel, options.signal, deadlineAt(options.deadline, startedAt), clock);
+  const deadline = deadlineAt(options.deadline, startedAt);
+  const stop = stopSignal(work.cancel, options.signal, deadline, clock);
   const { signal } = stop;
   let outcome: RunOutcome;
   let response = '';
   let output: unknown;
   let error: unknown;
   let session: OpenSession | undefined;
-  const structured =
-    options.output === undefined
-      ? undefined
-      : structuredAnswer(outputSchema(options.output), options.model ?? agent.model);
+  const ctx: RunBodyContext = {
+    runId,
+    input: work.input,
+    options,
+    clock,
+    startedAt,
+    signal,
+    deadline,
+    emit: work.emit,
+    observe: work.observe,
+    usage: meter,
+    interjections,
+    register: (resource) => work.resources.register(resource),
+    once: (key, fn) => work.resources.once(key, fn),
+    answered: (text) => {
+      lastAnswer = text;
+    },
+    checkpoint: () => session?.save() ?? Promise.resolve(),
+  };
+  const detach = body.attach?.(ctx);
   try {
     interjections.open();
-    session = options.session ? await openSession(agent, options.session) : undefined;
-    if (!session && options.history) agent.loadHistory(options.history);
+    session = options.session ? await openSession(conversation, options.session) : undefined;
+    if (!session && options.history) conversation.loadHistory(options.history);
     await session?.save();
-    const turn = {
-      signal,
-      interloper: interjections.interloper,
-      appContext: options.appContext,
-      ...(session ? { checkpoint: session.save } : {}),
-      ...(structured ? { answerFormat: structured.format } : {}),
-    };
-    const answer = async (message: Content | undefined, turnOptions: TurnOptions): Promise<string> => {
-      let text = await agent.turn(message, turnOptions);
-      // An interjection that arrived during the final answer gets a turn of its own.
-      while (interjections.pending > 0) text = await agent.turn(undefined, turn);
-      return text;
-    };
-    response = await answer(work.input, options.model ? { ...turn, model: options.model } : turn);
-    if (structured) ({ response, output } = await structured.settle(response, (m) => answer(m, turn)));
+    ({ response, output } = await body.execute(ctx));
     await session?.save();
     outcome = 'completed';
   } catch (caught) {
     error = caught;
     const stopped = CancelledError.isInstance(caught);
-    outcome = stopped && stop.deadlineHit ? 'partial' : stopped ? 'cancelled' : 'failed';
+    const deadlineHit = (stopped && stop.deadlineHit) || DeadlineExceededError.isInstance(caught);
+    outcome = deadlineHit ? 'partial' : stopped ? 'cancelled' : 'failed';
     response = outcome === 'partial' ? lastAnswer : '';
-    if (outcome === 'partial') error = signal.reason;
+    output = undefined;
+    if (outcome === 'partial' && stop.deadlineHit) error = signal.reason;
     // Failed, cancelled and partial runs keep their completed steps (the turn repaired the conversation).
     await session?.save().catch(() => {});
   } finally {
     interjections.end();
     stop.dispose();
-    unsubscribe();
+    detach?.();
   }
   const cleanupErrors = await work.resources.close();
   const cleanupFailed = cleanupErrors.length > 0 && outcome === 'completed';
@@ -154,9 +136,9 @@ async function execute(work: RunWork): Promise<RunEnd> {
   const usage = meter.usage;
   await session?.finish({ runId, outcome, startedAt, endedAt, usage, error });
   work.emit(terminalEvent(runId, outcome, { response, output }, error, usage, endedAt, cleanupFailed));
-  return { outcome, response, output, error, usage, history: agent.exportHistory(), startedAt, endedAt };
+  const history = conversation.exportHistory();
+  return { outcome, response, output, error, usage, history, startedAt, endedAt };
 }
-
 function terminalEvent(
   runId: string,
   outcome: RunOutcome,

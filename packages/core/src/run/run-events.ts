@@ -5,10 +5,12 @@
  * `run-partial` or `run-cancel`), always last, after its resources are closed.
  *
  * Order of a plain completed run: `run-start`, then the agent's turn
- * (`turn-start` ... `turn-end`), then `run-stop`.
+ * (`turn-start` ... `turn-end`), then `run-stop`. An assembly's Run adds
+ * its step and transition events (`assembly-events.ts`).
  */
 import type { ErrorInfo } from '../errors/error-info.ts';
 import type { AgentEvent } from '../events/events.ts';
+import type { AssemblyEvent } from './assembly-events.ts';
 import type { RunUsage } from './run-usage.ts';
 
 /** The Run began. Contract: the first event of every Run. */
@@ -114,6 +116,7 @@ export type RunEvent =
   | RunStartEvent
   | InterjectionDeliveredEvent
   | AgentStreamEvent
+  | AssemblyEvent
   | RunTerminalEvent;
 
 /** True for the event that ends a Run. */

@@ -6,7 +6,7 @@ import type { UsageMeter } from './run-usage.ts';
 /** Where a Run's listener sends what it hears. */
 export interface RunListenerSink {
   readonly runId: string;
-  readonly meter: UsageMeter;
+  readonly meter: Pick<UsageMeter, 'add'>;
   readonly includeAgentEvents: boolean;
   /** Receives the Run's own agent's events. */
   readonly own: (event: AgentEvent) => void;

@@ -2,7 +2,8 @@ import { History } from '../history/history.ts';
 import { KeyedLock } from '../session/keyed-lock.ts';
 import { SessionCheckpoint } from '../session/session-checkpoint.ts';
 import type { SessionStore } from '../session/session-store.ts';
-import type { RunnableAgent, RunOutcome } from './execute-run.ts';
+import type { RunOutcome } from './execute-run.ts';
+import type { RunConversation } from './run-body.ts';
 import type { RunUsage } from './run-usage.ts';
 
 // Runs on one session wait for each other, per store (a store is one place on disk or in a database).
@@ -29,7 +30,7 @@ export interface OpenSession {
  * returns its checkpoint.
  */
 export async function openSession(
-  agent: RunnableAgent,
+  agent: RunConversation,
   session: { readonly id: string; readonly store: SessionStore },
 ): Promise<OpenSession> {
   const { id, store } = session;

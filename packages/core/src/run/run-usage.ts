@@ -48,6 +48,17 @@ export class UsageMeter {
     this.#cost = cost === undefined ? undefined : this.#cost + cost;
   }
 
+  /** Adds what a finished child Run spent (its tokens were not counted here). */
+  addUsage(usage: RunUsage): void {
+    this.#input += usage.inputTokens;
+    this.#output += usage.outputTokens;
+    this.#cacheRead += usage.cacheReadTokens;
+    this.#cacheWrite += usage.cacheWriteTokens;
+    this.#reasoning += usage.reasoningTokens;
+    if (this.#cost === undefined) return;
+    this.#cost = usage.costUsd === undefined ? undefined : this.#cost + usage.costUsd;
+  }
+
   /** The sum so far. */
   get usage(): RunUsage {
     return {

@@ -1,9 +1,11 @@
 import type { History } from '../history/history.ts';
 import type { Clock } from '../ids/clock.ts';
 import type { Content } from '../messages/content.ts';
+import { agentBody, type RunnableAgent } from './agent-body.ts';
 import { EventQueue } from './event-queue.ts';
-import { executeRun, type RunEnd, type RunnableAgent, type RunOutcome } from './execute-run.ts';
+import { executeRun, type RunEnd, type RunOutcome } from './execute-run.ts';
 import { type InterjectionResponse, Interjections } from './interjections.ts';
+import type { RunBody } from './run-body.ts';
 import { RunStateError } from './run-errors.ts';
 import type { RunEvent } from './run-events.ts';
 import type { AskOptions, RunObserver } from './run-options.ts';
@@ -20,10 +22,14 @@ export interface RunStream<T = unknown> extends AsyncIterable<RunEvent> {
   cancel(): void;
 }
 
-/** What a Run is built from (the agent builds it: `agent.createRun`). */
-export interface RunInit {
+/**
+ * What a Run is built from: an agent (`agent.createRun` builds it) or any
+ * other body of work (`createRunOf`).
+ */
+export type RunInit = RunInitBase & ({ readonly agent: RunnableAgent } | { readonly body: RunBody });
+
+interface RunInitBase {
   readonly id: string;
-  readonly agent: RunnableAgent;
   readonly input: Content | undefined;
   readonly options: AskOptions;
   readonly clock: Clock;
@@ -135,12 +141,14 @@ export class Run<T = unknown> {
   #start(queue: EventQueue<RunEvent> | undefined): Promise<this> {
     if (this.#started) throw new RunStateError(`run ${this.id} has already been executed; create a new one`);
     this.#started = true;
-    const { agent, input, options, clock } = this.#init;
+    const init = this.#init;
+    const { input, options, clock } = init;
+    const body = 'body' in init ? init.body : agentBody(init.agent);
     const publish = queue ? (e: RunEvent) => queue.push(e) : undefined;
     const observe = observerCall(options.observers);
     const work = {
       runId: this.id,
-      agent,
+      body,
       input,
       options,
       clock,
