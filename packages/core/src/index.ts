@@ -110,6 +110,7 @@ export type {
   ToolResultMessage,
   UserMessage,
 } from './messages/message.ts';
+export { type Embedder, EmbeddingDimensionError, type EmbedOptions } from './model/embedder.ts';
 export type { Model, RetryInfo, StreamOptions } from './model/model.ts';
 export type { ModelRequest } from './model/model-request.ts';
 export type {

@@ -10,6 +10,8 @@
 
 // The model port, declared in @kodama/core (documented there), re-exported for convenience.
 export type {
+  Embedder,
+  EmbedOptions,
   FinishPart,
   IdSource,
   Model,
@@ -27,10 +29,18 @@ export type {
   Usage,
   UsagePart,
 } from '@kodama/core';
-export { ModelError } from '@kodama/core';
+export { EmbeddingDimensionError, ModelError } from '@kodama/core';
 
 // Adapters: any AI SDK model, and kodama's lean OpenAI-compatible one.
 export { type AdapterOptions, fromAiSdk } from './adapter/from-ai-sdk.ts';
+// Embeddings: the Embedder port's adapters (OpenAI-compatible /v1/embeddings, Google, local GGUF).
+export { createGoogleEmbedder, type GoogleEmbedderOptions } from './embed/google-embedder.ts';
+export { createLocalEmbedder } from './embed/local-embedder.ts';
+export {
+  createOpenAICompatibleEmbedder,
+  type OpenAICompatibleEmbedderOptions,
+} from './embed/openai-embedder.ts';
+export { type ResolveEmbedderOptions, resolveEmbedder } from './embed/resolve-embedder.ts';
 export type { ContextWindowProbe } from './context-window/cached-context-window.ts';
 export { lookupKnownContextWindow } from './context-window/known-context-windows.ts';
 // Errors (all extend ModelError).

@@ -4,6 +4,9 @@
  * A dev-only helper: tests import it, product code never does.
  */
 export { startAnthropicServer } from './anthropic/server.ts';
+export type { EmbeddingsRouteOptions } from './embed/embeddings-route.ts';
+export { HashEmbedder, type HashEmbedderOptions } from './embed/hash-embedder.ts';
+export { hashEmbedding, hashTokens } from './embed/hash-embedding.ts';
 export {
   TINY_MODEL,
   type TinyChatModelOptions,

@@ -3,6 +3,7 @@ import { playReply, sendScriptFailure } from '../shared/play-reply.ts';
 import { callIdCounter } from '../shared/resolve-answer.ts';
 import { startScriptedHttpServer } from '../shared/scripted-http-server.ts';
 import type { ScriptedServer, ScriptedServerOptions } from '../shared/server-types.ts';
+import { embeddingsRoute } from '../embed/embeddings-route.ts';
 import { answerContextRoute } from './context-routes.ts';
 import { openAIDialect } from './dialect.ts';
 
@@ -12,12 +13,14 @@ export const DEFAULT_MODELS: readonly string[] = ['scripted-model'];
 /**
  * Starts a scripted OpenAI-compatible server: `POST /v1/chat/completions`
  * (streamed or not) plays the script; `GET /v1/models`, `GET /props` and
- * `POST /api/show` answer discovery probes. Every request is recorded.
+ * `POST /api/show` answer discovery probes; `POST /v1/embeddings` answers
+ * deterministic hash vectors (`options.embeddings`). Every request is recorded.
  */
 export function startOpenAICompatibleServer(options: ScriptedServerOptions): Promise<ScriptedServer> {
   const models = options.models ?? DEFAULT_MODELS;
   const dialect = openAIDialect(models[0] ?? 'scripted-model');
   const nextCallId = callIdCounter();
+  const embeddings = embeddingsRoute(options.embeddings);
   return startScriptedHttpServer(
     {
       isModelCall: (method, pathname) => method === 'POST' && pathname === '/v1/chat/completions',
@@ -27,6 +30,7 @@ export function startOpenAICompatibleServer(options: ScriptedServerOptions): Pro
         await playReply(exchange, picked.reply, dialect, nextCallId);
       },
       other: (exchange) =>
+        embeddings(exchange) ||
         answerContextRoute(exchange, {
           models,
           contextWindow: options.contextWindow,

@@ -1,3 +1,4 @@
+import type { EmbeddingsRouteOptions } from '../embed/embeddings-route.ts';
 import type { RecordedRequest, Script } from '../script.ts';
 
 /** Options of {@link startOpenAICompatibleServer} and {@link startAnthropicServer}. */
@@ -14,6 +15,8 @@ export interface ScriptedServerOptions {
   readonly host?: string;
   /** Port to listen on; default 0 (any free port). */
   readonly port?: number;
+  /** `POST /v1/embeddings` (OpenAI-compatible server only): vector length, scripted failures. */
+  readonly embeddings?: EmbeddingsRouteOptions;
 }
 
 /** A running scripted server. */
