@@ -1,0 +1,95 @@
+import { isTerminalEvent, type RunEvent } from '@kodama/core';
+import pg from 'pg';
+import { SCHEMA } from '../schema/migrations.ts';
+import { EVENTS_CHANNEL } from './event-writer.ts';
+
+/** Options of {@link readEvents}. */
+export interface ReadEventsOptions {
+  /** Keep waiting for new events until the run's terminal event (default true). */
+  readonly follow?: boolean;
+  /** Skip this many events from the start (default 0: replay the whole run). */
+  readonly from?: number;
+  /** Says whether the run ended without a terminal event (cancelled before it could write one, crashed workflow). */
+  readonly ended?: () => Promise<boolean>;
+  /** Stops the reading. */
+  readonly signal?: AbortSignal;
+  /** How often to look when no notification arrives, ms (default 1000). */
+  readonly pollMs?: number;
+}
+
+/**
+ * A run's recorded events from the start (or `from`), in the order the run
+ * emitted them; with `follow`, new ones as they are written (LISTEN/NOTIFY,
+ * with a poll as backstop), until the terminal event.
+ */
+export async function* readEvents(
+  url: string,
+  pool: pg.Pool,
+  runId: string,
+  options: ReadEventsOptions = {},
+): AsyncGenerator<RunEvent> {
+  const follow = options.follow ?? true;
+  let cursor = { seq: 0, sub: -1 };
+  let skip = options.from ?? 0;
+  const listener = follow ? await listen(url, runId) : undefined;
+  try {
+    for (;;) {
+      const { rows } = await pool.query<{ seq: number; sub: number; event: RunEvent }>(
+        `SELECT seq, sub, event FROM ${SCHEMA}.run_events
+         WHERE run_id = $1 AND (seq, sub) > ($2, $3) ORDER BY seq, sub LIMIT 500`,
+        [runId, cursor.seq, cursor.sub],
+      );
+      for (const row of rows) {
+        cursor = { seq: row.seq, sub: row.sub };
+        if (skip > 0) {
+          skip--;
+          continue;
+        }
+        yield row.event;
+        if (isTerminalEvent(row.event)) return;
+      }
+      if (rows.length > 0) continue;
+      if (!follow || options.signal?.aborted) return;
+      if (options.ended && (await options.ended())) {
+        // One more look: the last events may have landed just before the end.
+        const { rows: late } = await pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM ${SCHEMA}.run_events WHERE run_id = $1 AND (seq, sub) > ($2, $3)`,
+          [runId, cursor.seq, cursor.sub],
+        );
+        if (late[0]!.n === 0) return;
+        continue;
+      }
+      await listener!.wait(options.pollMs ?? 1000, options.signal);
+    }
+  } finally {
+    await listener?.close();
+  }
+}
+
+/** A dedicated connection LISTENing for writes to one run. */
+async function listen(url: string, runId: string) {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {});
+  await client.connect();
+  let wake: (() => void) | undefined;
+  client.on('notification', (n) => {
+    if (n.payload === runId) wake?.();
+  });
+  await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+  return {
+    wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', done);
+          wake = undefined;
+          resolve();
+        };
+        const timer = setTimeout(done, ms);
+        signal?.addEventListener('abort', done, { once: true });
+        wake = done;
+      });
+    },
+    close: () => client.end().catch(() => {}),
+  };
+}

@@ -1,0 +1,104 @@
+// A durable run in this process: the same answer, usage and conversation as
+// the agent asked directly, checkpointed steps, idempotency keys from the
+// run's id, and an event log another reader replays from the start.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { DBOS } from '@dbos-inc/dbos-sdk';
+import { sequentialIds } from '@kodama/core';
+import { type DurableAgent, durable, shutdownDurable } from '@kodama/durable';
+import { type ScriptedServer, startOpenAICompatibleServer } from '@kodama/testkit';
+import { countEffects, effectAgent, effectScript } from './support/fixture-agent.ts';
+import { freshDatabase } from './support/postgres.ts';
+
+const db = await freshDatabase('run');
+const dir = mkdtempSync(join(tmpdir(), 'kodama-durable-run-'));
+const effects = join(dir, 'effects.log');
+let server: ScriptedServer;
+let agent: DurableAgent;
+
+describe('a durable run in this process', { skip: 'skip' in db ? db.skip : false }, () => {
+  before(async () => {
+    server = await startOpenAICompatibleServer({ script: effectScript(2) });
+    const url = 'url' in db ? db.url : '';
+    agent = durable(() => effectAgent(server.url, { file: effects }), { name: 'in-process', database: url });
+  });
+  after(async () => {
+    await shutdownDurable();
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('completes like the agent asked directly: answer, usage, and the same conversation byte for byte', async () => {
+    const run = await agent.ask('Do the job.', { runId: 'same-1' });
+    assert.equal(run.outcome, 'completed', String(run.error));
+    assert.equal(run.response, 'done: Do the job.');
+    assert.ok(run.usage.totalTokens > 0);
+
+    // The direct run: the same agent options, a sequential id source named after the same run id.
+    const direct = await (
+      await effectAgent(
+        server.url,
+        { file: join(dir, 'direct.log') },
+        {
+          ids: sequentialIds('same-1:'),
+        },
+      )
+    ).ask('Do the job.', { runId: 'same-1' });
+    assert.equal(direct.outcome, 'completed');
+    assert.deepEqual(run.history.toJSON(), direct.history!.toJSON());
+    assert.deepEqual(run.usage, direct.usage);
+  });
+
+  test('every model call and tool call is a checkpointed step; tools see <turn id>:<call id> keys', async () => {
+    const run = await agent.ask('Count the steps.', { runId: 'steps-1' });
+    assert.equal(run.outcome, 'completed', String(run.error));
+    const steps = (await DBOS.listWorkflowSteps('steps-1')) ?? [];
+    assert.deepEqual(
+      steps.map((s) => s.name),
+      ['model', 'tool:effect', 'model', 'tool:effect', 'model'],
+    );
+    const lines = readFileSync(effects, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('steps-1:'));
+    const counts = countEffects(lines.join('\n'));
+    assert.equal(lines.length, 4, lines.join('\n'));
+    for (const [line, n] of counts) {
+      assert.equal(n, 1, line);
+      assert.match(line, /^(start|done) steps-1:turn-1:step-[12] [12]$/);
+    }
+  });
+
+  test("the event log replays the run's events from the start, in order, ending with run-stop", async () => {
+    const run = await agent.ask('Replay me.', { runId: 'events-1' });
+    const runs = await agent.runs();
+    const replayed = [];
+    for await (const e of runs.events(run.id)) replayed.push(e);
+    const types = replayed.map((e) => e.type);
+    assert.equal(types[0], 'run-start');
+    assert.equal(types.at(-1), 'run-stop');
+    assert.deepEqual(
+      types.filter((t) => t === 'tool-call' || t === 'tool-result' || t === 'assistant'),
+      ['tool-call', 'tool-result', 'tool-call', 'tool-result', 'assistant'],
+    );
+    const last = replayed.at(-1);
+    assert.ok(last?.type === 'run-stop');
+    assert.equal(last.response, 'done: Replay me.');
+    // JSON keeps no undefined fields: an unknown cost comes back as a missing key.
+    assert.deepEqual({ ...last.usage, costUsd: last.usage.costUsd }, run.usage);
+    // From an offset: the same tail.
+    const tail = [];
+    for await (const e of runs.events(run.id, { from: replayed.length - 2 })) tail.push(e.type);
+    assert.deepEqual(tail, types.slice(-2));
+  });
+
+  test('result(runId) from the database gives the same run again', async () => {
+    const first = await agent.ask('Once.', { runId: 'again-1' });
+    const again = await agent.result('again-1');
+    assert.equal(again.outcome, 'completed');
+    assert.equal(again.response, first.response);
+    assert.deepEqual(again.history.toJSON(), first.history.toJSON());
+  });
+});
