@@ -50,7 +50,15 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
   const signals = io.signals ?? process;
   const interrupt = new AbortController();
   const onInterrupt = () => interrupt.abort();
+  // SIGTERM (a supervisor, `kill`) cancels like Ctrl+C: without a handler Node
+  // would exit at once and skip closing what the run owns (MCP servers' process groups).
+  let terminated = false;
+  const onTerminate = () => {
+    terminated = true;
+    interrupt.abort();
+  };
   signals.on('SIGINT', onInterrupt);
+  signals.on('SIGTERM', onTerminate);
   let store: SessionStore | undefined;
   let tracing: CliTracing | undefined;
   try {
@@ -79,13 +87,15 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
       ...(observers.length > 0 ? { observers } : {}),
     });
     if (run.completed && output) printOutput(run.output, args.json, io.stdout);
-    return exitFor(run, say);
+    const status = exitFor(run, say);
+    return terminated && run.cancelled ? EXIT.terminated : status;
   } catch (error) {
     // Before a Run exists: a bad session id, a store that cannot open.
     say(error instanceof Error ? error.message : String(error));
     return InvalidOptionError.isInstance(error) ? EXIT.usage : EXIT.failed;
   } finally {
     signals.off('SIGINT', onInterrupt);
+    signals.off('SIGTERM', onTerminate);
     await agent.close();
     await tracing?.shutdown();
     await store?.close();

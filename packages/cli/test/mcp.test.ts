@@ -168,31 +168,36 @@ describe('kodama ask --mcp-connect', () => {
     });
   }
 
-  test('no orphan process after Ctrl+C during an MCP call', async () => {
-    const { root, env, marker } = fixture();
-    const server = await model(() => ({ toolCalls: [{ name: 'fx__wait', arguments: {} }] }));
-    const child = spawn(
-      process.execPath,
-      [
-        BIN,
-        'ask',
-        'wait',
-        '--root',
-        root,
-        '--mcp-connect',
-        'fx',
-        '-m',
-        `openai-compatible:${server.url}/v1@scripted-model`,
-      ],
-      { env, stdio: 'ignore' },
-    );
-    while (!readFileSync(marker, 'utf8').includes('start wait')) await sleep(20);
-    child.kill('SIGINT');
-    const code = await new Promise<number | null>((r) => child.on('close', r));
-    assert.equal(code, 130);
-    for (const pid of started(marker))
-      assert.equal(await alive(pid), false, `process ${pid} outlived kodama`);
-  });
+  for (const [signal, exit] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
+    test(`no orphan process after ${signal} during an MCP call`, async () => {
+      const { root, env, marker } = fixture();
+      const server = await model(() => ({ toolCalls: [{ name: 'fx__wait', arguments: {} }] }));
+      const child = spawn(
+        process.execPath,
+        [
+          BIN,
+          'ask',
+          'wait',
+          '--root',
+          root,
+          '--mcp-connect',
+          'fx',
+          '-m',
+          `openai-compatible:${server.url}/v1@scripted-model`,
+        ],
+        { env, stdio: 'ignore' },
+      );
+      while (!readFileSync(marker, 'utf8').includes('start wait')) await sleep(20);
+      child.kill(signal);
+      const code = await new Promise<number | null>((r) => child.on('close', r));
+      assert.equal(code, exit);
+      for (const pid of started(marker))
+        assert.equal(await alive(pid), false, `process ${pid} outlived kodama`);
+    });
+  }
 });
 
 describe('kodama mcp serve', () => {
