@@ -1,2 +1,34 @@
-// @kodama/assemblies: the public surface (being built).
-export {};
+/**
+ * @kodama/assemblies: workflows (code decides), swarms (agents hand off) and
+ * graphs (edges decide) of agents and other assemblies, each asked like an
+ * agent and returning core's Run, with its steps in `run.trajectory`.
+ */
+export {
+  AssemblyConfigError,
+  AssemblyProtocolError,
+  AssemblyStepLimitError,
+  GraphRoutingError,
+  HandoffLoopError,
+  StepTimeoutError,
+} from './errors.ts';
+export {
+  type Assembly,
+  AssemblyRun,
+  type AssemblyRunStream,
+} from './runnable/assembly.ts';
+export type { RetryOn, StepPolicy } from './steps/retry-policy.ts';
+export {
+  type Attempt,
+  STEP_OUTPUT_LIMIT,
+  type Step,
+  Trajectory,
+  type Transition,
+} from './steps/trajectory.ts';
+export type { Invocation, InvokeOptions } from './workflow/invocation.ts';
+export type { ParallelOptions } from './workflow/parallel.ts';
+export {
+  type WorkflowContext,
+  type WorkflowFunction,
+  type WorkflowOptions,
+  workflow,
+} from './workflow/workflow.ts';

@@ -168,7 +168,7 @@ export {
   type RunStopEvent,
   type RunTerminalEvent,
 } from './run/run-events.ts';
-export type { AskOptions, RunObserver } from './run/run-options.ts';
+export { type AskOptions, type RunObserver, validateAskOptions } from './run/run-options.ts';
 export type { RunResource } from './run/run-resources.ts';
 export type { RunUsage } from './run/run-usage.ts';
 export { isRunnable, type Runnable, type RunnableToolOptions } from './run/runnable.ts';

@@ -1,0 +1,269 @@
+import {
+  CancelledError,
+  type Content,
+  DeadlineExceededError,
+  History,
+  type Run,
+  type Runnable,
+  type RunUsage,
+} from '@kodama/core';
+import { StepTimeoutError } from '../errors.ts';
+import { EventRouter, type Visibility } from './event-router.ts';
+import { copyJsonContext } from './json-context.ts';
+import { retries, retryDelayMs, type StepPolicy } from './retry-policy.ts';
+import type { AssemblyScope } from './scope.ts';
+import { Trajectory } from './trajectory.ts';
+
+/** One participant execution, as an assembly asks for it. */
+export interface StepRequest {
+  readonly participant: Runnable;
+  /** Its name in the assembly (events, trajectory, paths). */
+  readonly name: string;
+  readonly input: Content;
+  /** The conversation it starts from; default empty (a fresh start). */
+  readonly history?: History;
+  /** Its JSON context (copied again for each attempt); default none. */
+  readonly context?: unknown;
+  readonly policy?: StepPolicy;
+  /** `public`: the final participant; `buffer`: maybe final (a swarm member); `nested`: intermediate. */
+  readonly visibility: Visibility;
+  readonly predecessors?: readonly string[];
+  readonly branch?: string;
+  /** Stops this step alone (a sibling failed, a handoff happened); the Run's own signal always applies. */
+  readonly signal?: AbortSignal;
+}
+
+/** What a step produced. */
+export interface StepResult {
+  readonly stepId: string;
+  readonly output: string;
+  /** The participant's last Run. */
+  readonly run: Run;
+  /** A `buffer` step's events, to publish (final) or pass on as nested (not final). */
+  readonly router: EventRouter;
+}
+
+/**
+ * Runs one participant as a step: `assembly-step-start`, attempts (each a
+ * Run of the participant under the Run's signal and deadline, with the
+ * step's timeout), retries per the policy, usage added to the Run once per
+ * attempt, `assembly-step-stop`, the trajectory kept. The participant's
+ * events are routed by `visibility`. Resolves with the output; rejects with
+ * the participant's error (a `CancelledError` or `DeadlineExceededError`
+ * when the Run itself was stopped).
+ */
+export async function runStep(scope: AssemblyScope, request: StepRequest): Promise<StepResult> {
+  const { ctx, trajectory } = scope;
+  const { name, policy = {} } = request;
+  const stepId = scope.nextStepId();
+  const branch = request.branch;
+  trajectory.begin({
+    id: stepId,
+    participant: name,
+    predecessors: request.predecessors ?? [],
+    ...(branch ? { branch } : {}),
+  });
+  scope.emit({
+    type: 'assembly-step-start',
+    stepId,
+    participant: name,
+    ...(branch ? { branch } : {}),
+    at: ctx.clock.now(),
+  });
+  const router = new EventRouter(scope, name, stepId, request.visibility);
+  let usage = ZERO_USAGE;
+  let attempt = 0;
+  let run: Run | undefined;
+  const stop = (
+    status: 'completed' | 'failed' | 'cancelled',
+    output: string | undefined,
+    errorType?: string,
+  ) => {
+    trajectory.finish(stepId, status, output);
+    scope.emit({
+      type: 'assembly-step-stop',
+      stepId,
+      participant: name,
+      status,
+      attempts: attempt,
+      usage,
+      ...(errorType ? { errorType } : {}),
+      ...(branch ? { branch } : {}),
+      at: ctx.clock.now(),
+    });
+  };
+  for (;;) {
+    attempt++;
+    trajectory.attemptStarted(stepId, attempt, ctx.clock.now());
+    const limit = attemptSignal(ctx.signal, request.signal, policy.timeout);
+    let error: unknown;
+    try {
+      const stream = request.participant.stream(request.input, {
+        signal: limit.signal,
+        history: request.history ?? EMPTY_HISTORY,
+        ...(request.context !== undefined ? { appContext: copyJsonContext(request.context) } : {}),
+        ...(ctx.deadline !== undefined ? { deadline: new Date(ctx.deadline) } : {}),
+        includeAgentEvents: true,
+        ...(ctx.options.prices ? { prices: ctx.options.prices } : {}),
+      });
+      for await (const event of stream) router.route(event);
+      run = await stream.run;
+      adoptTrajectory(trajectory, run, stepId);
+      error = run.completed ? undefined : run.error;
+      if (!run.completed && limit.timedOut) error = new StepTimeoutError(name, policy.timeout ?? 0);
+    } catch (caught) {
+      error = caught;
+    } finally {
+      limit.dispose();
+    }
+    const spent = run?.usage;
+    if (spent) {
+      ctx.usage.addUsage(spent);
+      usage = addUsage(usage, spent);
+    }
+    trajectory.attemptEnded(
+      stepId,
+      ctx.clock.now(),
+      spent,
+      error === undefined ? undefined : typeName(error),
+    );
+    if (error === undefined && run) {
+      ctx.answered(run.response);
+      stop('completed', run.response);
+      return { stepId, output: run.response, run, router };
+    }
+    const runStopped = ctx.signal.aborted || DeadlineExceededError.isInstance(error);
+    if (run?.partial && run.response !== '') ctx.answered(run.response);
+    if (runStopped) {
+      stop('cancelled', undefined, typeName(error));
+      throw stoppedCause(ctx.signal, error);
+    }
+    const stepStopped = request.signal?.aborted === true && !limit.timedOut;
+    const retriable = !stepStopped && !CancelledError.isInstance(error) && retries(policy, error);
+    if (retriable && attempt <= (policy.retries ?? 0)) {
+      const delayMs = retryDelayMs(policy, attempt);
+      if (ctx.deadline === undefined || ctx.clock.now() + delayMs < ctx.deadline) {
+        scope.emit({
+          type: 'assembly-step-retry',
+          stepId,
+          participant: name,
+          attempt,
+          errorType: typeName(error),
+          delayMs,
+        });
+        if (await sleep(delayMs, ctx.signal, request.signal)) continue;
+        stop('cancelled', undefined, typeName(error));
+        throw stoppedCause(ctx.signal, error);
+      }
+    }
+    stop(stepStopped ? 'cancelled' : 'failed', undefined, typeName(error));
+    throw error;
+  }
+}
+
+/** The class name of an error: what events and routes say, never the message. */
+export function typeName(error: unknown): string {
+  if (error instanceof Error) return error.name || error.constructor.name;
+  return typeof error;
+}
+
+/** The cause to report when the Run itself was stopped: its signal's reason as a cancellation, or the deadline. */
+function stoppedCause(signal: AbortSignal, error: unknown): unknown {
+  if (DeadlineExceededError.isInstance(error) || CancelledError.isInstance(error)) return error;
+  if (DeadlineExceededError.isInstance(signal.reason)) return signal.reason;
+  return new CancelledError({ cause: signal.reason });
+}
+
+/** A nested assembly's steps, under the step that ran it (so `children(stepId)` walks into it). */
+function adoptTrajectory(trajectory: Trajectory, run: Run, stepId: string): void {
+  const nested = (run as { trajectory?: unknown }).trajectory;
+  if (!(nested instanceof Trajectory)) return;
+  for (const step of nested.steps) {
+    const id = `${stepId}/${step.id}`;
+    trajectory.begin({
+      id,
+      parent: step.parent === undefined ? stepId : `${stepId}/${step.parent}`,
+      predecessors: step.predecessors.map((p) => `${stepId}/${p}`),
+      ...(step.branch ? { branch: step.branch } : {}),
+      participant: step.participant,
+    });
+    for (const a of step.attempts) {
+      trajectory.attemptStarted(id, a.number, a.startedAt);
+      if (a.endedAt !== undefined) trajectory.attemptEnded(id, a.endedAt, a.usage, a.errorType);
+    }
+    trajectory.finish(id, step.status, step.output);
+  }
+}
+
+const EMPTY_HISTORY = new History([]);
+
+const ZERO_USAGE: RunUsage = Object.freeze({
+  inputTokens: 0,
+  outputTokens: 0,
+  cacheReadTokens: 0,
+  cacheWriteTokens: 0,
+  reasoningTokens: 0,
+  totalTokens: 0,
+  costUsd: 0,
+});
+
+function addUsage(a: RunUsage, b: RunUsage): RunUsage {
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
+    cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
+    reasoningTokens: a.reasoningTokens + b.reasoningTokens,
+    totalTokens: a.totalTokens + b.totalTokens,
+    costUsd: a.costUsd === undefined || b.costUsd === undefined ? undefined : a.costUsd + b.costUsd,
+  };
+}
+
+/** One attempt's signal: the Run's, the step's own, and the timeout, whichever comes first. */
+function attemptSignal(run: AbortSignal, step: AbortSignal | undefined, timeout: number | undefined) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const abort = (reason: unknown) => {
+    if (!controller.signal.aborted) controller.abort(reason);
+  };
+  const onRun = () => abort(run.reason);
+  const onStep = () => abort(step?.reason);
+  run.addEventListener('abort', onRun, { once: true });
+  step?.addEventListener('abort', onStep, { once: true });
+  if (run.aborted) onRun();
+  if (step?.aborted) onStep();
+  const timer =
+    timeout === undefined
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          abort(new CancelledError());
+        }, timeout);
+  return {
+    signal: controller.signal,
+    get timedOut() {
+      return timedOut;
+    },
+    dispose: () => {
+      clearTimeout(timer);
+      run.removeEventListener('abort', onRun);
+      step?.removeEventListener('abort', onStep);
+    },
+  };
+}
+
+/** Waits `ms` unless a signal aborts first; resolves true when the wait completed. */
+function sleep(ms: number, ...signals: (AbortSignal | undefined)[]): Promise<boolean> {
+  return new Promise((resolve) => {
+    const live = signals.filter((s): s is AbortSignal => s !== undefined);
+    if (live.some((s) => s.aborted)) return resolve(false);
+    const done = (ok: boolean) => {
+      clearTimeout(timer);
+      for (const s of live) s.removeEventListener('abort', onAbort);
+      resolve(ok);
+    };
+    const onAbort = () => done(false);
+    const timer = setTimeout(() => done(true), ms);
+    for (const s of live) s.addEventListener('abort', onAbort, { once: true });
+  });
+}
