@@ -1,5 +1,13 @@
 import { resolve } from 'node:path';
-import { Agent, type Listener, type Model, StepLimit, type TaintGate, UnknownToolError } from '@kodama/core';
+import {
+  Agent,
+  type AnyTool,
+  type Listener,
+  type Model,
+  StepLimit,
+  type TaintGate,
+  UnknownToolError,
+} from '@kodama/core';
 import { resolveModel } from '@kodama/models';
 import type { CliIO } from './cli-io.ts';
 import { loadConfig } from './config.ts';
@@ -31,6 +39,8 @@ export interface AssistantOptions {
   readonly reviewEdits?: ToolSetup['reviewEdits'];
   /** The assistant's inline taint gate (default: per --yes=all, on the terminal). */
   readonly taintGate?: TaintGate;
+  /** Wraps every built tool (the assistant's permission rules: a denied call fails before it runs). */
+  readonly wrapTool?: (tool: AnyTool) => AnyTool;
 }
 
 /**
@@ -74,7 +84,7 @@ export async function buildAssistant(
         )
       : undefined;
     const mcp = await planMcp(choice, root, io);
-    const tools = await buildTools([...visible, ...(sub?.hiddenTools ?? [])], {
+    const built = await buildTools([...visible, ...(sub?.hiddenTools ?? [])], {
       config: await loadConfig(io.env),
       root,
       readableRoots: extras.readableRoots,
@@ -86,6 +96,8 @@ export async function buildAssistant(
       ...(options.confirmer ? { confirmer: options.confirmer } : {}),
       ...(options.reviewEdits ? { reviewEdits: options.reviewEdits } : {}),
     });
+    const wrap = options.wrapTool;
+    const tools = wrap ? built.map((t) => wrap(t)) : built;
     return new Agent({
       model: options.model,
       systemPrompt: options.systemPrompt ?? SYSTEM_PROMPT,

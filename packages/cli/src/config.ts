@@ -2,28 +2,113 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-/** kodama's configuration file, `$XDG_CONFIG_HOME/kodama/config.json` (else `~/.config/kodama/config.json`). */
+/** Permission rules as a configuration file writes them (`bash(npm test:*)`, `edit(src/**)`). */
+export interface PermissionsConfig {
+  readonly allow?: readonly string[];
+  readonly ask?: readonly string[];
+  readonly deny?: readonly string[];
+}
+
+/**
+ * kodama's configuration: the user's file, `$XDG_CONFIG_HOME/kodama/config.json`
+ * (else `~/.config/kodama/config.json`), and for the assistant the project's
+ * `.kodama/config.json`, which overrides it.
+ */
 export interface KodamaConfig {
   /** Keys for the web_search engines; DuckDuckGo needs none. */
   readonly webSearch?: { readonly braveApiKey?: string; readonly exaApiKey?: string };
   /** Root of the URL cache of fetch, web_scrape and web_search; `null` turns it off. Default `$XDG_CACHE_HOME/kodama/url_cache`. */
   readonly cacheDir?: string | null;
+  /** The assistant's model target when `--model` is not given. */
+  readonly model?: string;
+  /** The assistant's tools when `--tools` is not given. */
+  readonly tools?: readonly string[];
+  /** Permission rules of the assistant: allow runs without asking, ask always asks, deny refuses. */
+  readonly permissions?: PermissionsConfig;
+  /** `auto` (colours on a terminal unless NO_COLOR), `colour` or `plain`. */
+  readonly theme?: 'auto' | 'colour' | 'plain';
 }
 
-/** Where the configuration file lives for this environment. */
+/** A configuration file that was read. */
+export interface ConfigFile {
+  readonly path: string;
+  readonly config: KodamaConfig;
+}
+
+const KEYS = ['webSearch', 'cacheDir', 'model', 'tools', 'permissions', 'theme'] as const;
+const THEMES = ['auto', 'colour', 'plain'] as const;
+
+/** Where the user's configuration file lives for this environment. */
 export function configPath(env: NodeJS.ProcessEnv): string {
   const base = env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config');
   return join(base, 'kodama', 'config.json');
 }
 
-/** Reads the configuration file; a missing file is an empty configuration, a malformed one an error naming the file. */
-export async function loadConfig(env: NodeJS.ProcessEnv): Promise<KodamaConfig> {
-  const path = configPath(env);
+/** Where a project's configuration file lives. */
+export function projectConfigPath(root: string): string {
+  return join(root, '.kodama', 'config.json');
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function stringList(path: string, key: string, value: unknown): void {
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
+    throw new Error(`${path}: "${key}" must be a list of strings, like ["bash(npm test:*)", "edit(src/**)"]`);
+}
+
+/**
+ * Checks a parsed configuration file.
+ *
+ * @throws Error naming the file and the key: an unknown key, a value of the wrong kind.
+ */
+export function validateConfig(path: string, value: unknown): KodamaConfig {
+  if (!isObject(value)) throw new Error(`${path} must hold a JSON object`);
+  for (const key of Object.keys(value))
+    if (!(KEYS as readonly string[]).includes(key))
+      throw new Error(`${path}: unknown key "${key}"; the keys are ${KEYS.join(', ')}`);
+  const { webSearch, cacheDir, model, tools, permissions, theme } = value;
+  if (webSearch !== undefined) {
+    if (!isObject(webSearch)) {
+      throw new Error(
+        `${path}: "webSearch" must be an object like {"braveApiKey": "...", "exaApiKey": "..."}`,
+      );
+    }
+    for (const key of ['braveApiKey', 'exaApiKey']) {
+      const v = webSearch[key];
+      if (v !== undefined && typeof v !== 'string')
+        throw new Error(`${path}: "webSearch.${key}" must be a string`);
+    }
+  }
+  if (cacheDir !== undefined && cacheDir !== null && typeof cacheDir !== 'string') {
+    throw new Error(`${path}: "cacheDir" must be a directory path, or null to turn the URL cache off`);
+  }
+  if (model !== undefined && (typeof model !== 'string' || model.trim() === ''))
+    throw new Error(`${path}: "model" must be a model target such as "openai:gpt-4o-mini"`);
+  if (tools !== undefined) stringList(path, 'tools', tools);
+  if (theme !== undefined && !(THEMES as readonly unknown[]).includes(theme))
+    throw new Error(`${path}: "theme" must be one of ${THEMES.map((t) => `"${t}"`).join(', ')}`);
+  if (permissions !== undefined) {
+    if (!isObject(permissions))
+      throw new Error(
+        `${path}: "permissions" must be an object like {"allow": [...], "ask": [...], "deny": [...]}`,
+      );
+    for (const key of Object.keys(permissions)) {
+      if (key !== 'allow' && key !== 'ask' && key !== 'deny')
+        throw new Error(`${path}: unknown key "permissions.${key}"; use allow, ask or deny`);
+      stringList(path, `permissions.${key}`, permissions[key]);
+    }
+  }
+  return value as KodamaConfig;
+}
+
+/** Reads one configuration file; undefined when it does not exist. @throws Error naming the file for bad JSON or a bad key. */
+export async function readConfigFile(path: string): Promise<KodamaConfig | undefined> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
   let value: unknown;
@@ -32,24 +117,29 @@ export async function loadConfig(env: NodeJS.ProcessEnv): Promise<KodamaConfig> 
   } catch (error) {
     throw new Error(`${path} is not valid JSON: ${(error as Error).message}`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new Error(`${path} must hold a JSON object`);
+  return validateConfig(path, value);
+}
+
+/** Reads the user's configuration file; a missing file is an empty configuration, a malformed one an error naming the file. */
+export async function loadConfig(env: NodeJS.ProcessEnv): Promise<KodamaConfig> {
+  return (await readConfigFile(configPath(env))) ?? {};
+}
+
+/**
+ * The assistant's configuration: the user's file, then the project's, which
+ * overrides it key by key (its permission rules are consulted first).
+ * Returns the merged values and the files read, the project's first.
+ */
+export async function loadAssistantConfig(
+  env: NodeJS.ProcessEnv,
+  root: string,
+): Promise<{ readonly config: KodamaConfig; readonly files: readonly ConfigFile[] }> {
+  const files: ConfigFile[] = [];
+  for (const path of [projectConfigPath(root), configPath(env)]) {
+    const config = await readConfigFile(path);
+    if (config) files.push({ path, config });
   }
-  const { webSearch, cacheDir } = value as { webSearch?: unknown; cacheDir?: unknown };
-  if (webSearch !== undefined) {
-    if (typeof webSearch !== 'object' || webSearch === null || Array.isArray(webSearch)) {
-      throw new Error(
-        `${path}: "webSearch" must be an object like {"braveApiKey": "...", "exaApiKey": "..."}`,
-      );
-    }
-    for (const key of ['braveApiKey', 'exaApiKey']) {
-      const v = (webSearch as Record<string, unknown>)[key];
-      if (v !== undefined && typeof v !== 'string')
-        throw new Error(`${path}: "webSearch.${key}" must be a string`);
-    }
-  }
-  if (cacheDir !== undefined && cacheDir !== null && typeof cacheDir !== 'string') {
-    throw new Error(`${path}: "cacheDir" must be a directory path, or null to turn the URL cache off`);
-  }
-  return value as KodamaConfig;
+  const merged: Record<string, unknown> = {};
+  for (const { config } of [...files].reverse()) Object.assign(merged, config);
+  return { config: merged as KodamaConfig, files };
 }

@@ -31,6 +31,10 @@ export interface InteractiveArgs extends ToolChoice {
   readonly continue: boolean;
   /** `-r, --resume <id>`: that session. */
   readonly resume: string | undefined;
+  /** `--resume` without an id: pick a stored session from a list at start. */
+  readonly resumePick: boolean;
+  /** True when `--tools` was given (else the configuration's `tools` may apply). */
+  readonly toolsGiven: boolean;
   readonly store: StoreKind;
   readonly maxSteps: number | undefined;
 }
@@ -71,7 +75,10 @@ export function parseInteractive(argv: readonly string[]): InteractiveArgs {
     );
   }
   if (values.continue && values.resume !== undefined)
-    throw new UsageError('use --continue or --resume <id>, not both');
+    throw new UsageError('use --continue or --resume [<id>], not both');
+  const resumePick = values.resume === '';
+  if (resumePick && values.print !== undefined)
+    throw new UsageError('-p needs a session id with --resume: kodama -p "<prompt>" --resume <id>');
   if (values.print !== undefined && values.print.trim() === '')
     throw new UsageError('-p needs a prompt: kodama -p "<prompt>"');
   if (values.json && values.print === undefined) throw new UsageError('--json goes with -p "<prompt>"');
@@ -88,7 +95,9 @@ export function parseInteractive(argv: readonly string[]): InteractiveArgs {
     model: values.model,
     json: values.json ?? false,
     continue: values.continue ?? false,
-    resume: values.resume,
+    resume: resumePick ? undefined : values.resume,
+    resumePick,
+    toolsGiven: values.tools !== undefined,
     store: store as StoreKind,
     maxSteps,
   };
@@ -99,9 +108,17 @@ function defaultTools(noSkills: boolean): string {
   return ASSISTANT_TOOLS.filter((t) => !(noSkills && t === 'skill')).join(',');
 }
 
+/** `--resume` (or `-r`) with no id after it (last, or before another flag) becomes `--resume=`: pick from a list. */
+function resumeWithoutId(argv: readonly string[]): string[] {
+  return argv.map((a, i) => {
+    const next = argv[i + 1];
+    return (a === '--resume' || a === '-r') && (next === undefined || next.startsWith('-')) ? '--resume=' : a;
+  });
+}
+
 function parse(argv: readonly string[]) {
   return parseArgs({
-    args: withYesAll(argv),
+    args: withYesAll(resumeWithoutId(argv)),
     allowPositionals: true,
     strict: true,
     options: {

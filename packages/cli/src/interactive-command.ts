@@ -1,13 +1,22 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
-import type { Agent, Listener, Model, Run, SessionStore } from '@kodama/core';
+import { randomBytes } from 'node:crypto';
+import type { Agent, AnyTool, Listener, Model, Run, SessionStore } from '@kodama/core';
 import { resolveModel } from '@kodama/models';
 import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
 import type { CliIO } from './cli-io.ts';
+import { loadAssistantConfig } from './config.ts';
 import { EXIT } from './exit-status.ts';
 import type { InteractiveArgs } from './interactive-args.ts';
 import { assistantSystemPrompt, loadInstructions, projectRoot } from './interactive-prompt.ts';
+import {
+  checkpointDir,
+  configNotes,
+  configuredTheme,
+  historyFile,
+  mcpServers,
+  permissionRules,
+  shellRunner,
+  skillsOf,
+} from './interactive-setup.ts';
 import { JsonLines } from './json-lines.ts';
 import { pickModel } from './pick-model.ts';
 import { openSessionStore } from './session-store.ts';
@@ -18,13 +27,6 @@ export function newSessionId(now = new Date()): string {
   return `kodama-${stamp}-${randomBytes(2).toString('hex')}`;
 }
 
-/** Where the prompts of a project are remembered. */
-function historyFile(root: string, env: NodeJS.ProcessEnv): string {
-  const data = env.XDG_DATA_HOME || join(env.HOME || homedir(), '.local', 'share');
-  const key = createHash('sha256').update(root).digest('hex').slice(0, 16);
-  return join(data, 'kodama', 'prompt-history', `${key}.jsonl`);
-}
-
 /**
  * `kodama` (the assistant on the terminal) and `kodama -p` (one turn,
  * printed): the assistant's tools rooted at the project (the git root above
@@ -33,10 +35,21 @@ function historyFile(root: string, env: NodeJS.ProcessEnv): string {
  */
 export async function interactive(args: InteractiveArgs, io: CliIO): Promise<number> {
   const say = (message: string) => io.stderr.write(`kodama: ${message}\n`);
-  const model = await pickModel(args.model, io);
-  if (!model) return EXIT.usage;
   const root = args.root ?? (await projectRoot(process.cwd()));
-  const choice = { ...args, root };
+  const assistant = await import('@kodama/assistant');
+  let loaded: Awaited<ReturnType<typeof loadAssistantConfig>>;
+  let rules: ReturnType<typeof permissionRules>;
+  try {
+    loaded = await loadAssistantConfig(io.env, root);
+    rules = permissionRules(assistant, loaded.files, root);
+  } catch (error) {
+    say(error instanceof Error ? error.message : String(error));
+    return EXIT.usage;
+  }
+  const { config } = loaded;
+  const model = await pickModel(args.model ?? config.model, io);
+  if (!model) return EXIT.usage;
+  const choice = { ...args, root, ...(!args.toolsGiven && config.tools ? { tools: config.tools } : {}) };
   const instructions = await loadInstructions(process.cwd(), root);
   const systemPrompt = assistantSystemPrompt(root, instructions);
   const store = await openSessionStore(args.store, io.env);
@@ -46,30 +59,46 @@ export async function interactive(args: InteractiveArgs, io: CliIO): Promise<num
     if (args.continue && sessionId === undefined) say('no session to continue; starting a new one');
     sessionId ??= newSessionId();
     if (args.print !== undefined)
-      return await printTurn(args, io, { model, systemPrompt, store, sessionId, choice });
-    const { AssistantApp, reviewEdits, themeFor } = await import('@kodama/assistant');
+      return await printTurn(args, io, { model, systemPrompt, store, sessionId, choice, rules });
     const { ProcessTerminal } = await import('@mariozechner/pi-tui');
     let agent: Agent | undefined;
-    const app = new AssistantApp({
+    const app = new assistant.AssistantApp({
       terminal: new ProcessTerminal(),
-      theme: themeFor(io.stdout as { isTTY?: boolean }, io.env),
+      theme: configuredTheme(assistant, config, io.stdout as { isTTY?: boolean }, io.env),
       store,
       sessionId,
       newSessionId: () => newSessionId(),
       resolveModel: (t) => resolveModel(t, { env: io.env }),
       historyFile: historyFile(root, io.env),
-      info: { instructions: instructions.map((f) => ({ path: f.path, chars: f.text.length })) },
+      root,
+      checkpointDir: checkpointDir(root, io.env),
+      permissions: rules,
+      pickSession: args.resumePick,
+      runShell: await shellRunner(root, io.env),
+      info: {
+        instructions: instructions.map((f) => ({ path: f.path, chars: f.text.length })),
+        get skills() {
+          return skillsOf(agent);
+        },
+        mcpServers: await mcpServers(root, io.env),
+        configNotes: configNotes(loaded.files, root),
+      },
       buildAgent: async (ui) => {
+        const wrapEdits = (
+          tool: AnyTool,
+          read: (p: string) => Promise<string | undefined>,
+          resolvePath: (p: string) => Promise<string>,
+        ) => {
+          const checkpointed = assistant.checkpointEdits(tool, resolvePath, ui.checkpoints);
+          return args.yes ? checkpointed : assistant.reviewEdits(checkpointed, read, ui.confirmer);
+        };
         agent = await buildAssistant(choice, io, {
           model,
           maxSteps: args.maxSteps,
           systemPrompt,
-          ...(args.yes
-            ? {}
-            : {
-                confirmer: ui.confirmer,
-                reviewEdits: (tool, read) => reviewEdits(tool, read, ui.confirmer),
-              }),
+          reviewEdits: wrapEdits,
+          wrapTool: (tool) => assistant.permissionGate(tool, rules),
+          ...(args.yes ? {} : { confirmer: ui.confirmer }),
           ...(args.yesAll ? {} : { taintGate: ui.taintGate }),
         });
         return agent;
@@ -97,6 +126,7 @@ interface PrintSetup {
   readonly store: SessionStore;
   readonly sessionId: string;
   readonly choice: InteractiveArgs;
+  readonly rules: InstanceType<typeof import('@kodama/assistant').PermissionRules>;
 }
 
 /** `kodama -p`: one turn with the assistant's wiring, streamed as text (or JSON events), saved in the session. */
@@ -105,11 +135,13 @@ async function printTurn(args: InteractiveArgs, io: CliIO, setup: PrintSetup): P
   const listener: Listener = args.json
     ? new JsonLines(io.stdout)
     : new Terminal({ stdout: io.stdout, stderr: io.stderr });
+  const { permissionGate } = await import('@kodama/assistant');
   const agent = await buildAssistant(setup.choice, io, {
     model: setup.model,
     listener,
     maxSteps: args.maxSteps,
     systemPrompt: setup.systemPrompt,
+    wrapTool: (tool) => permissionGate(tool, setup.rules),
   });
   const signals = io.signals ?? process;
   const interrupt = new AbortController();

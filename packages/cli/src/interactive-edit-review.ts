@@ -8,19 +8,25 @@ import {
   workspaceToolsByName,
 } from '@kodama/workspace';
 
-/** Wraps a write or edit tool so it asks with a diff first (the assistant's `reviewEdits`). */
+/**
+ * Wraps a write or edit tool: the assistant checkpoints the file before it
+ * changes (`checkpointEdits`) and, unless `--yes`, asks with a diff first
+ * (`reviewEdits`). `resolvePath` is the workspace's resolution of a path for writing.
+ */
 export type EditReviewer = (
   tool: AnyTool,
   readText: (path: string) => Promise<string | undefined>,
+  resolvePath: (path: string) => Promise<string>,
 ) => AnyTool;
 
 /** Largest file shown as a diff (bytes); a larger one is asked about without its text. */
 const MAX_PREVIEW = 1_000_000;
 
 /**
- * The workspace tools with write and edit reviewed: those two are built with
- * a confirmer that approves and wrapped by `review`, which asks with a diff
- * before they run; the others (bash) ask `confirmer` as usual.
+ * The workspace tools with write and edit wrapped: those two are built with
+ * a confirmer that approves and wrapped by `review` (which may ask with a
+ * diff before they run, and checkpoints the file); the others (bash) ask
+ * `confirmer` as usual.
  */
 export async function reviewedWorkspaceTools(
   workspace: Workspace,
@@ -37,7 +43,7 @@ export async function reviewedWorkspaceTools(
     return readFile(real, 'utf8');
   };
   const edits = (await workspaceToolsByName(workspace, editing, { ...options, confirmer: autoApprove })).map(
-    (t) => review(t, readText),
+    (t) => review(t, readText, (path) => workspace.resolve(path, 'write')),
   );
   const rest = await workspaceToolsByName(workspace, others, options);
   return names

@@ -1,69 +1,79 @@
-import { type Agent, History, type Model, type RunEvent } from '@kodama/core';
-import { Editor, matchesKey, Text, TUI } from '@mariozechner/pi-tui';
+import {
+  type Agent,
+  type Content,
+  History,
+  type HistoryMessage,
+  type Model,
+  type RunEvent,
+} from '@kodama/core';
+import { Editor, Text, TUI } from '@mariozechner/pi-tui';
+import { FileCheckpoints } from '../checkpoints/file-checkpoints.ts';
 import { type SlashContext, slashCommands } from '../commands/slash-commands.ts';
-import type { ConfirmAnswer, ConfirmQuestion, ConfirmRequest } from '../confirm/confirm-types.ts';
+import type { ConfirmQuestion, ConfirmRequest } from '../confirm/confirm-types.ts';
 import { InlineConfirmer } from '../confirm/inline-confirmer.ts';
+import { expandAttachments, modelAcceptsImages } from '../input/attachments.ts';
+import { AssistantCompletion } from '../input/completion.ts';
+import { PermissionRules } from '../permissions/permission-rules.ts';
 import { TaskListEntry, type TaskView } from '../render/entries.ts';
 import { StatusLine } from '../render/status-line.ts';
 import { Transcript } from '../render/transcript.ts';
 import { truncate } from '../render/width.ts';
 import type { AssistantOptions } from './assistant-options.ts';
-import { ConfirmPrompt } from './confirm-prompt.ts';
 import { editorTheme } from './editor-theme.ts';
+import { KeyHandler } from './key-handler.ts';
+import { ModalArea, type PickItem } from './modal-area.ts';
 import { PromptHistory } from './prompt-history.ts';
+import { runShellCommand } from './shell-command.ts';
 import { Turn } from './turn.ts';
 import { UsageTotals } from './usage-totals.ts';
 
-/** How long a first Ctrl+C at an empty prompt waits for the second. */
-const EXIT_WINDOW_MS = 2000;
-
 /**
  * The interactive assistant: the transcript, the queued steering messages,
- * the task list, the confirmation question, the input and the status line,
- * on one pi-tui screen. Enter sends; typing while a turn runs queues a
- * steering message for the next tool boundary; Ctrl+C or Esc cancels a turn;
- * Ctrl+C twice at an empty prompt, or Ctrl+D, exits; Ctrl+O folds and
- * unfolds tool results and reasoning.
+ * the task list, the question or list waiting for an answer, the input and
+ * the status line, on one pi-tui screen. Enter sends; typing while a turn
+ * runs queues a steering message for the next tool boundary; `!command`
+ * runs a shell command; `@file` attaches a file; slash commands act on the
+ * session (keys: {@link KeyHandler}).
  */
 export class AssistantApp {
   readonly tui: TUI;
   readonly transcript: Transcript;
   readonly status: StatusLine;
   readonly confirmer: InlineConfirmer;
+  /** The files the agent changed, per turn (`/undo`, `/rewind`). */
+  readonly checkpoints: FileCheckpoints;
+  readonly editor: Editor;
+  readonly modal: ModalArea;
   readonly #options: AssistantOptions;
-  readonly #editor: Editor;
   readonly #queuedView = new Text('', 0, 0);
   readonly #tasks: TaskListEntry;
-  /** Where the confirmation question shows, above the input. */
-  readonly #confirmArea = {
-    render: (width: number) => this.#prompt?.render(width) ?? [],
-    invalidate: () => {},
-  };
   readonly #usage = new UsageTotals();
   readonly #history: PromptHistory;
-  readonly #now: () => number;
+  readonly #keys: KeyHandler;
   #agent: Agent | undefined;
   #sessionId: string;
   #model: Model | undefined;
   #turn: Turn | undefined;
+  #shell: AbortController | undefined;
   #queued: string[] = [];
-  #prompt: ConfirmPrompt | undefined;
-  #lastCtrlC = -Infinity;
+  /** Said to the model with the next prompt: undone files, `!command` output. */
+  #notes: string[] = [];
   #spinner: ReturnType<typeof setInterval> | undefined;
   #exited: (() => void) | undefined;
   readonly #closed: Promise<void>;
 
   constructor(options: AssistantOptions) {
     this.#options = options;
-    this.#now = options.now ?? Date.now;
     this.#sessionId = options.sessionId;
     this.#history = new PromptHistory(options.historyFile);
     const theme = options.theme;
     this.tui = new TUI(options.terminal);
     this.transcript = new Transcript(theme);
     this.#tasks = new TaskListEntry(theme);
-    this.#editor = new Editor(this.tui, editorTheme(theme), { paddingX: 1 });
-    this.#editor.onSubmit = (text) => void this.submit(text);
+    this.checkpoints = new FileCheckpoints(options.checkpointDir);
+    this.modal = new ModalArea(theme, () => this.tui.requestRender());
+    this.editor = new Editor(this.tui, editorTheme(theme), { paddingX: 1 });
+    this.editor.onSubmit = (text) => void this.submit(text);
     this.status = new StatusLine(
       {
         model: '',
@@ -76,23 +86,18 @@ export class AssistantApp {
         busySince: undefined,
       },
       theme,
-      this.#now,
+      options.now,
     );
     this.confirmer = new InlineConfirmer(
       (q, signal) => this.#ask(q, signal),
       (request, reason) => this.#onReason(request, reason),
+      options.permissions ?? new PermissionRules([], options.root),
     );
-    for (const c of [
-      this.transcript,
-      this.#queuedView,
-      this.#tasks,
-      this.#confirmArea,
-      this.#editor,
-      this.status,
-    ])
+    for (const c of [this.transcript, this.#queuedView, this.#tasks, this.modal, this.editor, this.status])
       this.tui.addChild(c);
-    this.tui.setFocus(this.#editor);
-    this.tui.addInputListener((data) => (this.#onKey(data) ? { consume: true } : undefined));
+    this.tui.setFocus(this.editor);
+    this.#keys = new KeyHandler(this, options.now ?? Date.now);
+    this.tui.addInputListener((data) => (this.#keys.onKey(data) ? { consume: true } : undefined));
     this.#closed = new Promise((resolve) => {
       this.#exited = resolve;
     });
@@ -108,8 +113,14 @@ export class AssistantApp {
     return this.#sessionId;
   }
 
+  /** The project root. */
+  get root(): string {
+    return this.#options.root;
+  }
+
+  /** True while a turn or a `!command` runs. */
   get busy(): boolean {
-    return this.#turn !== undefined;
+    return this.#turn !== undefined || this.#shell !== undefined;
   }
 
   /** Builds the agent, draws a continued session, starts the screen; resolves when the user exits. */
@@ -117,24 +128,46 @@ export class AssistantApp {
     this.#agent = await this.#options.buildAgent({
       confirmer: this.confirmer,
       taintGate: this.confirmer.taintGate,
+      checkpoints: this.checkpoints,
     });
     const m = this.#agent.model;
     this.status.update({ model: `${m.provider}:${m.modelId}`, contextWindow: this.#agent.contextWindowCap });
-    for (const p of await this.#history.load()) this.#editor.addToHistory(p);
-    this.#editor.setAutocompleteProvider(slashCommands.autocomplete());
+    for (const p of await this.#history.load()) this.editor.addToHistory(p);
+    this.editor.setAutocompleteProvider(new AssistantCompletion(slashCommands.completions(), this.root));
     await this.resume(this.#sessionId, false);
+    for (const note of this.#options.info?.configNotes ?? []) this.transcript.notice(note);
     this.tui.start();
     this.tui.requestRender();
-    if (this.#options.initialPrompt) void this.submit(this.#options.initialPrompt);
+    if (this.#options.pickSession) void this.#pickSession();
+    else if (this.#options.initialPrompt) void this.submit(this.#options.initialPrompt);
     await this.#closed;
+  }
+
+  async #pickSession(): Promise<void> {
+    const sessions = await this.#options.store.list();
+    if (sessions.length === 0)
+      return this.transcript.notice('no stored sessions to resume; this is a new one');
+    const id = await this.pick(
+      'resume which session?',
+      sessions.slice(0, 50).map((s) => ({
+        value: s.id,
+        label: `${new Date(s.updatedAt).toISOString().slice(0, 16).replace('T', ' ')}  ${s.title ?? '(untitled)'}`,
+        description: `${s.messageCount} msgs · ${s.id}`,
+      })),
+    );
+    if (id) await this.resume(id);
+    else this.transcript.notice(`no session picked; new session ${this.#sessionId}`);
+    this.tui.requestRender();
   }
 
   /** Switches to a stored session (or a new one of that id), drawing what it holds. */
   async resume(id: string, announce = true): Promise<void> {
     const stored = await this.#options.store.load(id);
     this.#sessionId = id;
+    await this.checkpoints.open(id);
     this.transcript.clear();
     this.#tasks.set([]);
+    this.#notes = [];
     if (stored && stored.messages.length > 0) {
       this.agent.loadHistory(new History(stored.messages));
       this.transcript.replay(stored.messages);
@@ -147,11 +180,11 @@ export class AssistantApp {
     this.#refreshStatus();
   }
 
-  /** Sends the input: a slash command, a steering message while a turn runs, else a new turn. */
+  /** Sends the input: a slash command, a steering message while a turn runs, `!command`, else a new turn. */
   async submit(text: string): Promise<void> {
     const prompt = text.trim();
     if (prompt === '') return;
-    this.#editor.addToHistory(prompt);
+    this.editor.addToHistory(prompt);
     void this.#history.add(prompt);
     if (prompt.startsWith('/') && !prompt.startsWith('//')) {
       await slashCommands.run(prompt, this.#slashContext());
@@ -164,11 +197,41 @@ export class AssistantApp {
       this.#drawQueued();
       return;
     }
-    await this.#runTurn(prompt);
+    if (this.#shell) return this.transcript.notice('a shell command is running; Ctrl+C stops it', 'warning');
+    if (prompt.startsWith('!') && this.#options.runShell) return this.#runShell(prompt.slice(1).trim());
+    const model = this.#model ?? this.agent.model;
+    const accepts = (this.#options.acceptsImages ?? ((m) => modelAcceptsImages(m.provider, m.modelId)))(
+      model,
+    );
+    const input = await expandAttachments(prompt, this.root, accepts);
+    for (const p of input.problems) this.transcript.notice(p, 'warning');
+    await this.#runTurn(input.content, prompt, input.attached);
   }
 
-  async #runTurn(prompt: string): Promise<void> {
-    this.transcript.user(prompt);
+  async #runShell(command: string): Promise<void> {
+    const run = this.#options.runShell;
+    if (!run || command === '') return;
+    this.#shell = new AbortController();
+    this.#startSpinner();
+    try {
+      const note = await runShellCommand(command, run, this.#shell.signal, this.transcript, () =>
+        this.tui.requestRender(),
+      );
+      this.#notes.push(note);
+    } finally {
+      this.#shell = undefined;
+      this.#stopSpinner();
+      this.tui.requestRender();
+    }
+  }
+
+  async #runTurn(content: Content, shown: string, attached: readonly string[] = []): Promise<void> {
+    this.transcript.user(shown);
+    if (attached.length) this.transcript.notice(`attached: ${attached.join(', ')}`);
+    const notes = this.#notes.splice(0);
+    const prompt = notes.length === 0 ? content : withNotes(notes, content);
+    const before = this.agent.exportHistory().messages.length;
+    this.checkpoints.begin(shown, before);
     const turn = new Turn(
       this.agent,
       prompt,
@@ -190,6 +253,8 @@ export class AssistantApp {
     } catch (error) {
       this.transcript.notice(`error: ${error instanceof Error ? error.message : String(error)}`, 'error');
     } finally {
+      const after = this.agent.exportHistory().messages;
+      await this.checkpoints.end(after.slice(before).find((m) => m.kind === 'user')?.id).catch(() => {});
       this.#turn = undefined;
       this.#stopSpinner();
       this.#refreshStatus();
@@ -198,7 +263,8 @@ export class AssistantApp {
     if (left.length > 0) {
       this.#queued = [];
       this.#drawQueued();
-      await this.#runTurn(left.join('\n\n'));
+      const text = left.join('\n\n');
+      await this.#runTurn(text, text);
     }
   }
 
@@ -217,14 +283,15 @@ export class AssistantApp {
     this.tui.requestRender();
   }
 
-  /** Cancels the running turn (the conversation stays valid). */
+  /** Cancels the running turn or `!command` (the conversation stays valid). */
   cancel(): void {
     this.#turn?.cancel();
+    this.#shell?.abort();
   }
 
   /** Stops the screen and resolves {@link run}. */
   exit(): void {
-    this.#turn?.cancel();
+    this.cancel();
     this.#stopSpinner();
     this.tui.stop();
     this.#exited?.();
@@ -238,15 +305,70 @@ export class AssistantApp {
   }
 
   /** A fresh conversation under a new session id (the old one stays saved). */
-  clear(): void {
+  async clear(): Promise<void> {
     this.agent.clearConversation();
     this.#sessionId = this.#options.newSessionId();
+    await this.checkpoints.open(this.#sessionId);
     this.confirmer.reset();
     this.transcript.clear();
     this.#tasks.set([]);
+    this.#notes = [];
     this.#usage.setContext(undefined);
     this.transcript.notice(`cleared; new session ${this.#sessionId}`);
     this.#refreshStatus();
+  }
+
+  /** Goes on in a copy of this session under a new id (with its file checkpoints); the original stays as it is. */
+  async fork(): Promise<string> {
+    const from = this.#sessionId;
+    const to = this.#options.newSessionId();
+    const messages = this.agent.exportHistory().messages;
+    await this.#options.store.replace(to, messages);
+    await this.checkpoints.fork(to);
+    this.#sessionId = to;
+    this.#refreshStatus();
+    return from;
+  }
+
+  /** Replaces the conversation (and the stored session) with `messages`, redrawing it. */
+  async replaceConversation(messages: readonly HistoryMessage[], notice: string): Promise<void> {
+    this.agent.loadHistory(new History(messages));
+    await this.#options.store.replace(this.#sessionId, messages);
+    this.transcript.clear();
+    this.transcript.replay(messages);
+    this.transcript.notice(notice);
+    this.#usage.setContext(undefined);
+    this.#refreshStatus();
+  }
+
+  /** Back to before message `index`; its prompt goes back into the input to edit and send again. */
+  async rewindConversation(index: number, prompt: string): Promise<void> {
+    const messages = this.agent.exportHistory().messages.slice(0, index);
+    await this.replaceConversation(
+      messages,
+      `rewound to before "${prompt.replace(/\s+/g, ' ').slice(0, 50)}"`,
+    );
+    this.editor.setText(prompt);
+  }
+
+  /** Shows a change (a diff in the transcript) and asks y / n; true for yes. */
+  async confirmChange(tool: string, title: string, diff: string): Promise<boolean> {
+    if (diff) this.transcript.diff(title, diff);
+    const answer = await this.#ask({
+      request: { tool, title, detail: '', warnings: [] },
+      allowAlways: false,
+    });
+    return answer.kind === 'yes';
+  }
+
+  /** A list to pick from above the input; undefined when cancelled. */
+  pick(title: string, items: readonly PickItem[]): Promise<string | undefined> {
+    return this.modal.pick(title, items);
+  }
+
+  /** Something the model should know with the next prompt (files undone, a shell command's output). */
+  noteForModel(text: string): void {
+    this.#notes.push(text);
   }
 
   #slashContext(): SlashContext {
@@ -260,90 +382,18 @@ export class AssistantApp {
     };
   }
 
-  #onKey(data: string): boolean {
-    if (this.#prompt) {
-      if (matchesKey(data, 'ctrl+c')) {
-        this.#prompt.handleKey('\x1b');
-        this.cancel();
-      } else this.#prompt.handleKey(data);
-      this.#drawPrompt();
-      return true;
-    }
-    if (matchesKey(data, 'ctrl+c')) {
-      this.#onCtrlC();
-      return true;
-    }
-    if (matchesKey(data, 'escape') && this.#turn) {
-      this.cancel();
-      return true;
-    }
-    if (matchesKey(data, 'ctrl+d') && this.#editor.getText() === '') {
-      this.exit();
-      return true;
-    }
-    if (matchesKey(data, 'ctrl+o')) {
-      this.transcript.setExpanded(!this.transcript.expanded);
-      this.tui.requestRender(true);
-      return true;
-    }
-    return false;
-  }
-
-  #onCtrlC(): void {
-    if (this.#turn) {
-      this.cancel();
-      return;
-    }
-    if (this.#editor.getText() !== '') {
-      this.#editor.setText('');
-      this.tui.requestRender();
-      return;
-    }
-    const now = this.#now();
-    if (now - this.#lastCtrlC < EXIT_WINDOW_MS) {
-      this.exit();
-      return;
-    }
-    this.#lastCtrlC = now;
-    this.status.update({ activity: 'press Ctrl+C again to exit' });
-    this.tui.requestRender();
-    setTimeout(() => {
-      if (this.status.state.activity === 'press Ctrl+C again to exit') {
-        this.status.update({ activity: undefined });
-        this.tui.requestRender();
-      }
-    }, EXIT_WINDOW_MS).unref();
-  }
-
-  #ask(question: ConfirmQuestion, signal?: AbortSignal): Promise<ConfirmAnswer> {
+  #ask(question: ConfirmQuestion, signal?: AbortSignal) {
     const { request } = question;
     if (request.detail && (request.tool === 'write' || request.tool === 'edit'))
       this.transcript.diff(request.title, request.detail);
-    return new Promise((resolve) => {
-      const done = (answer: ConfirmAnswer) => {
-        signal?.removeEventListener('abort', onAbort);
-        this.#prompt = undefined;
-        this.#drawPrompt();
-        this.status.update({ activity: undefined });
-        resolve(answer);
-      };
-      const onAbort = () => done({ kind: 'no' });
-      if (signal?.aborted) return onAbort();
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.#prompt = new ConfirmPrompt(question, this.#options.theme, done);
-      this.status.update({ activity: 'waiting for you' });
-      this.#drawPrompt();
-    });
+    this.status.update({ activity: 'waiting for you' });
+    return this.modal.ask(question, signal).finally(() => this.status.update({ activity: undefined }));
   }
 
   #onReason(request: ConfirmRequest, reason: string): void {
     const text = `(I declined ${request.tool}: ${reason})`;
     this.transcript.user(text, '» ');
     this.#turn?.steer(text);
-  }
-
-  #drawPrompt(): void {
-    this.tui.requestRender();
   }
 
   #drawQueued(): void {
@@ -365,12 +415,12 @@ export class AssistantApp {
       costUsd: this.#usage.costUsd,
       contextTokens: this.#usage.contextTokens,
       contextWindow: this.#agent?.contextWindowCap ?? this.status.state.contextWindow,
-      busySince: this.#turn ? (this.status.state.busySince ?? this.#now()) : undefined,
+      busySince: this.busy ? (this.status.state.busySince ?? (this.#options.now ?? Date.now)()) : undefined,
     });
   }
 
   #startSpinner(): void {
-    this.status.update({ busySince: this.#now(), activity: undefined });
+    this.status.update({ busySince: (this.#options.now ?? Date.now)(), activity: undefined });
     this.#spinner = setInterval(() => this.tui.requestRender(), 100);
   }
 
@@ -379,4 +429,11 @@ export class AssistantApp {
     this.#spinner = undefined;
     this.status.update({ busySince: undefined });
   }
+}
+
+/** The notes, then the prompt, as one user message. */
+function withNotes(notes: readonly string[], content: Content): Content {
+  const head = `${notes.join('\n\n')}\n\n`;
+  if (typeof content === 'string') return head + content;
+  return [{ type: 'text', text: head }, ...content];
 }

@@ -1,6 +1,8 @@
 import type { Agent, Model, SessionStore, TaintGate } from '@kodama/core';
 import type { Terminal } from '@mariozechner/pi-tui';
+import type { FileCheckpoints } from '../checkpoints/file-checkpoints.ts';
 import type { Confirmer } from '../confirm/confirm-types.ts';
+import type { PermissionRules } from '../permissions/permission-rules.ts';
 import type { Theme } from '../render/theme.ts';
 
 /** What the assistant hands the function that builds its agent. */
@@ -9,6 +11,8 @@ export interface AssistantUi {
   readonly confirmer: Confirmer;
   /** Asks inline about egress after untrusted content; the agent's taint gate. */
   readonly taintGate: TaintGate;
+  /** Where the write and edit tools checkpoint files before they change them (wrap them with `checkpointEdits`). */
+  readonly checkpoints: FileCheckpoints;
 }
 
 /** An instruction file the system prompt includes, for `/context`. */
@@ -21,7 +25,25 @@ export interface InstructionFile {
 export interface AssistantInfo {
   readonly instructions?: readonly InstructionFile[];
   readonly skills?: readonly { readonly name: string; readonly description: string }[];
+  /** The configured MCP servers (`/mcp`). */
+  readonly mcpServers?: readonly McpServerView[];
+  /** Lines about the configuration in effect (files read, permission rules), shown at start. */
+  readonly configNotes?: readonly string[];
 }
+
+/** An MCP server as `/mcp` lists it. */
+export interface McpServerView {
+  readonly id: string;
+  readonly description?: string;
+  /** The file that configures it. */
+  readonly source?: string;
+}
+
+/** Runs a `!command` typed at the prompt: output streamed to `onOutput`, the whole of it returned. */
+export type ShellRunner = (
+  command: string,
+  options: { readonly signal: AbortSignal; readonly onOutput: (text: string) => void },
+) => Promise<{ readonly output: string; readonly status: string }>;
 
 /** How the CLI composes the assistant. */
 export interface AssistantOptions {
@@ -43,6 +65,18 @@ export interface AssistantOptions {
   readonly info?: AssistantInfo;
   /** A first prompt to send at start. */
   readonly initialPrompt?: string;
+  /** The project root: `@path` attachments and file names are relative to it. */
+  readonly root: string;
+  /** Where per-turn file checkpoints are kept (outside the project, e.g. under `$XDG_DATA_HOME`). */
+  readonly checkpointDir: string;
+  /** Runs `!command`; none: `!` is an ordinary character. */
+  readonly runShell?: ShellRunner;
+  /** Whether the model takes images (default: known model families); false: `@shot.png` is refused with a message. */
+  readonly acceptsImages?: (model: Model) => boolean | undefined;
+  /** The permission rules of the configuration files (allow / ask / deny); the session's "always" answers join them. */
+  readonly permissions?: PermissionRules;
+  /** Start with a list of the stored sessions to pick from (`kodama --resume` without an id). */
+  readonly pickSession?: boolean;
   /** The clock of the spinner and the double Ctrl+C. */
   readonly now?: () => number;
 }

@@ -1,4 +1,4 @@
-import type { Agent, AskOptions, Model, Run, RunEvent, RunStream, SessionStore } from '@kodama/core';
+import type { Agent, AskOptions, Content, Model, Run, RunEvent, RunStream, SessionStore } from '@kodama/core';
 
 /** What a turn reports as it goes. */
 export interface TurnHooks {
@@ -19,7 +19,7 @@ export class Turn {
 
   constructor(
     agent: Agent,
-    prompt: string,
+    prompt: Content,
     session: { id: string; store: SessionStore },
     model: Model | undefined,
   ) {

@@ -1,4 +1,4 @@
-import type { RunUsage, TokensEvent } from '@kodama/core';
+import type { RunUsage, TokensEvent, Usage } from '@kodama/core';
 
 /**
  * The session's tokens and cost: the finished Runs' usage, plus the running
@@ -47,6 +47,13 @@ export class UsageTotals {
     this.#output += usage.outputTokens;
     this.#cost =
       this.#cost === undefined || usage.costUsd === undefined ? undefined : this.#cost + usage.costUsd;
+  }
+
+  /** A request made outside a Run (`/compact`'s summary): its tokens, and its cost (undefined when unknown). */
+  addRequest(usage: Usage, costUsd: number | undefined): void {
+    this.#input += usage.inputTokens ?? 0;
+    this.#output += usage.outputTokens ?? 0;
+    this.#cost = this.#cost === undefined || costUsd === undefined ? undefined : this.#cost + costUsd;
   }
 
   /** A loaded or cleared conversation's context size. */

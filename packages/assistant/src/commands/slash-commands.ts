@@ -1,13 +1,10 @@
 import type { Agent, SessionStore } from '@kodama/core';
-import {
-  type AutocompleteProvider,
-  CombinedAutocompleteProvider,
-  type SlashCommand,
-} from '@mariozechner/pi-tui';
+import type { SlashCommand } from '@mariozechner/pi-tui';
 import type { AssistantApp } from '../app/assistant-app.ts';
 import type { AssistantInfo } from '../app/assistant-options.ts';
 import type { UsageTotals } from '../app/usage-totals.ts';
 import type { NoticeKind } from '../render/transcript.ts';
+import { CHECKPOINT_COMMANDS } from './checkpoint-commands.ts';
 import {
   contextReport,
   costReport,
@@ -16,6 +13,7 @@ import {
   toolsReport,
   trifectaReport,
 } from './reports.ts';
+import { SESSION_COMMANDS } from './session-commands.ts';
 
 /** What a slash command works with. */
 export interface SlashContext {
@@ -41,6 +39,8 @@ export interface Command {
 const COMMANDS: readonly Command[] = [
   { name: 'help', description: 'commands and keys', whileBusy: true, run: (_a, c) => c.say(helpText()) },
   { name: 'clear', description: 'start a fresh conversation (a new session)', run: (_a, c) => c.app.clear() },
+  ...SESSION_COMMANDS.filter((s) => s.name !== 'mcp'),
+  ...CHECKPOINT_COMMANDS,
   {
     name: 'model',
     description: 'switch the model from the next turn on',
@@ -88,9 +88,10 @@ const COMMANDS: readonly Command[] = [
       c.say(
         c.info.skills?.length
           ? c.info.skills.map((s) => `${s.name}: ${s.description}`).join('\n')
-          : 'no skills loaded',
+          : 'no skills in the catalog (SKILL.md folders under .kodama/skills, .claude/skills, ~/.kodama/skills)',
       ),
   },
+  ...SESSION_COMMANDS.filter((s) => s.name === 'mcp'),
   {
     name: 'trifecta',
     description: 'the lethal-trifecta map and the taint so far',
@@ -123,6 +124,7 @@ function helpText(): string {
     ...COMMANDS.map((c) => `/${`${c.name} ${c.argumentHint ?? ''}`.padEnd(width)} ${c.description}`),
     '',
     'Enter sends · Alt+Enter or Shift+Enter: new line · Up/Down: history',
+    '@path attaches a file or image · !command runs a shell command for the model to see',
     'typing while the agent works queues a message for its next step',
     'Esc or Ctrl+C: cancel the turn · Ctrl+C twice or Ctrl+D: exit · Ctrl+O: fold/unfold tool output',
   ].join('\n');
@@ -147,13 +149,12 @@ export const slashCommands = {
     }
   },
 
-  /** Completion of command names after `/` in the input. */
-  autocomplete(): AutocompleteProvider {
-    const commands: SlashCommand[] = COMMANDS.map((c) => ({
+  /** The commands as the input completes them after `/`. */
+  completions(): SlashCommand[] {
+    return COMMANDS.map((c) => ({
       name: c.name,
       description: c.description,
       ...(c.argumentHint ? { argumentHint: c.argumentHint } : {}),
     }));
-    return new CombinedAutocompleteProvider(commands, process.cwd(), null);
   },
 };

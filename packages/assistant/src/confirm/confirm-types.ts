@@ -12,6 +12,8 @@ export interface ConfirmRequest {
   readonly detail: string;
   /** Hidden content found while sanitizing (names from the workspace's sanitizer). */
   readonly warnings: readonly string[];
+  /** The file a write or edit changes, as the model gave it (permission rules match it). */
+  readonly path?: string;
 }
 
 /** Something that approves requests (the workspace's Confirmer contract: resolve false, never throw). */

@@ -49,7 +49,13 @@ export function reviewEdits(tool: AnyTool, readText: ReadText, confirmer: Confir
         const { added, removed } = diffStat(diff);
         const verb = before === undefined ? 'create' : tool.name === 'write' ? 'overwrite' : 'edit';
         const approved = await confirmer.confirm(
-          { tool: tool.name, title: `${verb} ${a.path} (+${added} -${removed})`, detail: diff, warnings: [] },
+          {
+            tool: tool.name,
+            title: `${verb} ${a.path} (+${added} -${removed})`,
+            detail: diff,
+            warnings: [],
+            path: a.path,
+          },
           context.signal,
         );
         if (!approved) throw new ToolError(`the user declined to ${verb} ${a.path}; the file is unchanged`);

@@ -1,4 +1,6 @@
 import type { TaintedCall, TaintGate } from '@kodama/core';
+import type { PermissionSubject } from '../permissions/permission-rule.ts';
+import { PermissionRules } from '../permissions/permission-rules.ts';
 import type { AskPerson, ConfirmAnswer, Confirmer, ConfirmRequest } from './confirm-types.ts';
 
 /** The rule an "always" answer approves: the tool, and for bash the command's first word (`bash(npm:*)`). */
@@ -8,22 +10,36 @@ export function ruleOf(request: ConfirmRequest): string {
   return `bash(${word}:*)`;
 }
 
+/** What the permission rules match in a request: bash's command, a file tool's path. */
+export function subjectOf(request: ConfirmRequest): PermissionSubject {
+  if (request.tool === 'bash') return { tool: 'bash', command: request.detail };
+  return { tool: request.tool, ...(request.path !== undefined ? { path: request.path } : {}) };
+}
+
 /**
  * The assistant's confirmations: asked inline, one at a time, answered with
  * y / n (with an optional reason, handed to `onReason` so it reaches the
- * model) / a (approve this rule for the rest of the session). Also the
- * runtime taint gate, which never offers "always".
+ * model) / a (approve this rule for the rest of the session). The
+ * permission rules come first: a call they allow is not asked about (unless
+ * its text hides something), one they deny is refused, one they mark `ask`
+ * is always asked. Also the runtime taint gate, which never offers "always".
  */
 export class InlineConfirmer implements Confirmer {
   readonly reviewed = true;
   readonly #ask: AskPerson;
   readonly #onReason: (request: ConfirmRequest, reason: string) => void;
-  readonly #always = new Set<string>();
+  readonly #always: string[] = [];
+  readonly rules: PermissionRules;
   #queue: Promise<unknown> = Promise.resolve();
 
-  constructor(ask: AskPerson, onReason: (request: ConfirmRequest, reason: string) => void = () => {}) {
+  constructor(
+    ask: AskPerson,
+    onReason: (request: ConfirmRequest, reason: string) => void = () => {},
+    rules: PermissionRules = new PermissionRules([], process.cwd()),
+  ) {
     this.#ask = ask;
     this.#onReason = onReason;
+    this.rules = rules;
   }
 
   /** The rules approved with "always" so far. */
@@ -33,18 +49,32 @@ export class InlineConfirmer implements Confirmer {
 
   /** Forgets the "always" answers (a new session). */
   reset(): void {
-    this.#always.clear();
+    this.#always.length = 0;
+    this.rules.resetSession();
   }
 
   confirm(request: ConfirmRequest, signal?: AbortSignal): Promise<boolean> {
-    if (this.#always.has(ruleOf(request))) return Promise.resolve(true);
+    const settled = this.#byRules(request);
+    if (settled !== undefined) return Promise.resolve(settled);
     return this.#serial(async () => {
       if (signal?.aborted) return false;
-      if (this.#always.has(ruleOf(request))) return true;
+      const again = this.#byRules(request);
+      if (again !== undefined) return again;
       const answer = await this.#ask({ request, allowAlways: true }, signal);
-      if (answer.kind === 'always') this.#always.add(ruleOf(request));
+      if (answer.kind === 'always') {
+        this.#always.push(ruleOf(request));
+        this.rules.allowForSession(ruleOf(request));
+      }
       return this.#approved(request, answer);
     });
+  }
+
+  /** True or false when the rules settle the request without asking; undefined to ask. */
+  #byRules(request: ConfirmRequest): boolean | undefined {
+    const ruled = this.rules.decide(subjectOf(request));
+    if (ruled?.decision === 'deny') return false;
+    if (ruled?.decision === 'allow' && request.warnings.length === 0) return true;
+    return undefined;
   }
 
   /** The taint gate: asks about a call of an egress-capable tool after untrusted content came in. */

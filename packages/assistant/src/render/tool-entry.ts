@@ -1,10 +1,14 @@
 import type { Content, ToolStatus } from '@kodama/core';
 import { Entry } from './entries.ts';
 import type { Theme } from './theme.ts';
-import { truncate, wrap } from './width.ts';
+import { expandTabs, truncate, wrap } from './width.ts';
 
 /** Lines of a result shown when a tool call is expanded. */
 const EXPANDED_LINES = 40;
+/** Lines of live output shown under a running call (the tail). */
+const LIVE_LINES = 6;
+/** Characters of live output kept (the tail): enough for the lines shown, bounded however much streams. */
+const LIVE_CHARS = 4096;
 
 /** The one-line description of a call: `read src/app.ts`, `bash npm test`. */
 export function describeCall(name: string, args: string): string {
@@ -46,6 +50,7 @@ function summarize(name: string, text: string): string {
 export class ToolEntry extends Entry {
   #status: ToolStatus | 'running' = 'running';
   #result = '';
+  #live = '';
   #expanded = false;
 
   constructor(
@@ -64,6 +69,19 @@ export class ToolEntry extends Entry {
   finish(status: ToolStatus, content: Content): void {
     this.#status = status;
     this.#result = contentText(content);
+    this.#live = '';
+    this.changed();
+  }
+
+  /** Output the running call printed so far (bash, `!command`): its last lines show under the call. */
+  appendOutput(text: string): void {
+    if (this.#status !== 'running') return;
+    // Escape sequences and carriage returns would move the cursor on the screen: drop them.
+    const clean = text
+      .replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, '')
+      .replace(/\r\n?/g, '\n')
+      .replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
+    this.#live = (this.#live + clean).slice(-LIVE_CHARS);
     this.changed();
   }
 
@@ -83,7 +101,14 @@ export class ToolEntry extends Entry {
             ? t.dim('●')
             : t.error('●');
     const head = truncate(`${bullet} ${t.bold(this.call)}`, width);
-    if (this.#status === 'running') return [head];
+    if (this.#status === 'running') {
+      if (this.#live === '') return [head];
+      const tail = this.#live.replace(/\s+$/, '').split('\n').slice(-LIVE_LINES);
+      return [
+        head,
+        ...tail.map((l, i) => truncate(`  ${t.dim(i === 0 ? '⎿' : ' ')} ${t.dim(expandTabs(l))}`, width)),
+      ];
+    }
     const label = this.#status === 'ok' ? '' : `${this.#status}: `;
     if (!this.#expanded) {
       return [head, truncate(`  ${t.dim('⎿')} ${t.dim(label + summarize(this.name, this.#result))}`, width)];

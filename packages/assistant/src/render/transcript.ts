@@ -6,6 +6,9 @@ import { ReasoningEntry, TextEntry } from './entries.ts';
 import type { Theme } from './theme.ts';
 import { contentText, describeCall, ToolEntry } from './tool-entry.ts';
 
+/** The domain event a tool emits with output as it runs (`{ toolCallId, text }`): bash's live output. */
+export const TOOL_OUTPUT_EVENT = 'tool-output';
+
 /** A notice's tone. */
 export type NoticeKind = 'info' | 'warning' | 'error';
 
@@ -63,6 +66,14 @@ export class Transcript implements Component {
     this.#push(new DiffEntry(title, diff, this.#theme));
   }
 
+  /** A `!command` the user runs: a tool line whose output streams under it. */
+  shell(command: string): ToolEntry {
+    this.#closeStreams();
+    const entry = new ToolEntry(`shell-${this.#entries.length}`, 'shell', `! ${command}`, this.#theme);
+    entry.setExpanded(this.#expanded);
+    return this.#push(entry);
+  }
+
   /** Forgets everything drawn. */
   clear(): void {
     this.#entries = [];
@@ -116,6 +127,13 @@ export class Transcript implements Component {
         return;
       case 'tool-result':
         this.#tools.get(event.toolCallId)?.finish(event.status, event.content);
+        return;
+      case 'domain':
+        if (event.name === TOOL_OUTPUT_EVENT) {
+          const { toolCallId, text } = (event.data ?? {}) as { toolCallId?: unknown; text?: unknown };
+          if (typeof toolCallId === 'string' && typeof text === 'string')
+            this.#tools.get(toolCallId)?.appendOutput(text);
+        }
         return;
       case 'cancelled':
         this.#closeStreams();

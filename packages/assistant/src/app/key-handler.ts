@@ -1,0 +1,76 @@
+import { matchesKey } from '@mariozechner/pi-tui';
+import type { AssistantApp } from './assistant-app.ts';
+
+/** How long a first Ctrl+C at an empty prompt waits for the second. */
+const EXIT_WINDOW_MS = 2000;
+const EXIT_HINT = 'press Ctrl+C again to exit';
+
+/**
+ * The keys the assistant takes before the input does: a waiting question or
+ * list takes every key; Ctrl+C or Esc cancels a turn; Ctrl+C clears the
+ * input, then twice at an empty prompt exits, as does Ctrl+D; Ctrl+O folds
+ * and unfolds tool results and reasoning.
+ */
+export class KeyHandler {
+  #lastCtrlC = -Infinity;
+
+  constructor(
+    private readonly app: AssistantApp,
+    private readonly now: () => number,
+  ) {}
+
+  /** True when the key was used (the input does not see it). */
+  onKey(data: string): boolean {
+    const app = this.app;
+    if (app.modal.active) {
+      if (matchesKey(data, 'ctrl+c') && app.busy) app.cancel();
+      app.modal.handleKey(data);
+      return true;
+    }
+    if (matchesKey(data, 'ctrl+c')) {
+      this.#onCtrlC();
+      return true;
+    }
+    if (matchesKey(data, 'escape') && app.busy) {
+      app.cancel();
+      return true;
+    }
+    if (matchesKey(data, 'ctrl+d') && app.editor.getText() === '') {
+      app.exit();
+      return true;
+    }
+    if (matchesKey(data, 'ctrl+o')) {
+      app.transcript.setExpanded(!app.transcript.expanded);
+      app.tui.requestRender(true);
+      return true;
+    }
+    return false;
+  }
+
+  #onCtrlC(): void {
+    const app = this.app;
+    if (app.busy) {
+      app.cancel();
+      return;
+    }
+    if (app.editor.getText() !== '') {
+      app.editor.setText('');
+      app.tui.requestRender();
+      return;
+    }
+    const now = this.now();
+    if (now - this.#lastCtrlC < EXIT_WINDOW_MS) {
+      app.exit();
+      return;
+    }
+    this.#lastCtrlC = now;
+    app.status.update({ activity: EXIT_HINT });
+    app.tui.requestRender();
+    setTimeout(() => {
+      if (app.status.state.activity === EXIT_HINT) {
+        app.status.update({ activity: undefined });
+        app.tui.requestRender();
+      }
+    }, EXIT_WINDOW_MS).unref();
+  }
+}

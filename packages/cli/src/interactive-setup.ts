@@ -1,0 +1,124 @@
+// The pieces `kodama` (the assistant) adds around the agent: permission rules
+// from the configuration files, the theme, where checkpoints and prompt
+// history live, `!command`, the MCP servers and skills /mcp and /skills list.
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, relative } from 'node:path';
+import type { Agent } from '@kodama/core';
+import type { ConfigFile, KodamaConfig } from './config.ts';
+
+type AssistantModule = typeof import('@kodama/assistant');
+
+/** `<data>`: `$XDG_DATA_HOME`, else `~/.local/share`. */
+function dataDir(env: NodeJS.ProcessEnv): string {
+  return env.XDG_DATA_HOME || join(env.HOME || homedir(), '.local', 'share');
+}
+
+/** A short stable key of a project root, for per-project files. */
+function projectKey(root: string): string {
+  return createHash('sha256').update(root).digest('hex').slice(0, 16);
+}
+
+/** Where the prompts of a project are remembered. */
+export function historyFile(root: string, env: NodeJS.ProcessEnv): string {
+  return join(dataDir(env), 'kodama', 'prompt-history', `${projectKey(root)}.jsonl`);
+}
+
+/** Where a project's per-turn file checkpoints are kept (outside the project, so any directory works). */
+export function checkpointDir(root: string, env: NodeJS.ProcessEnv): string {
+  return join(dataDir(env), 'kodama', 'checkpoints', projectKey(root));
+}
+
+/**
+ * The permission rules of the configuration files, the project's first.
+ *
+ * @throws Error naming the file and the key (`permissions.allow[2]`) of a bad rule.
+ */
+export function permissionRules(
+  assistant: AssistantModule,
+  files: readonly ConfigFile[],
+  root: string,
+): InstanceType<AssistantModule['PermissionRules']> {
+  const sources = files.map((f) => {
+    try {
+      return assistant.ruleSource(f.path, f.config.permissions ?? {});
+    } catch (error) {
+      throw new Error(`${f.path}: ${(error as Error).message}`);
+    }
+  });
+  return new assistant.PermissionRules(sources, root);
+}
+
+/** The lines shown at start about the rules in effect, one per file that has any. */
+export function configNotes(files: readonly ConfigFile[], root: string): string[] {
+  return files.flatMap(({ path, config }) => {
+    const p = config.permissions ?? {};
+    const parts = (['allow', 'ask', 'deny'] as const)
+      .filter((k) => (p[k]?.length ?? 0) > 0)
+      .map((k) => `${k} ${p[k]?.join(', ')}`);
+    if (parts.length === 0) return [];
+    const rel = relative(root, path);
+    return [`permission rules from ${rel.startsWith('..') ? path : rel}: ${parts.join('; ')}`];
+  });
+}
+
+/** The theme the configuration asks for; `auto` (the default) follows the terminal and NO_COLOR. */
+export function configuredTheme(
+  assistant: AssistantModule,
+  config: KodamaConfig,
+  stdout: { isTTY?: boolean },
+  env: NodeJS.ProcessEnv,
+) {
+  if (config.theme === 'plain') return assistant.plainTheme;
+  if (config.theme === 'colour' && !(env.NO_COLOR !== undefined && env.NO_COLOR !== ''))
+    return assistant.colourTheme;
+  return assistant.themeFor(stdout, env);
+}
+
+/** `!command`: bash in the project root with the user's environment, stderr merged, stoppable. */
+export async function shellRunner(root: string, env: NodeJS.ProcessEnv) {
+  const { runProcess } = await import('@kodama/workspace');
+  return async (
+    command: string,
+    options: { readonly signal: AbortSignal; readonly onOutput: (text: string) => void },
+  ) => {
+    const result = await runProcess(['bash', '--noprofile', '--norc', '-c', `exec 2>&1\n${command}`], {
+      cwd: root,
+      env,
+      signal: options.signal,
+      maxOutputBytes: 256 * 1024,
+      onStdout: (chunk) => {
+        options.onOutput(chunk.toString('utf8'));
+        return undefined;
+      },
+    });
+    const status = result.aborted
+      ? 'stopped'
+      : result.exitCode !== null
+        ? `exit code ${result.exitCode}`
+        : `killed by ${result.exitSignal ?? 'a signal'}`;
+    return { output: result.output, status };
+  };
+}
+
+/** The MCP servers of the project's and the user's files, for `/mcp`; none when no file exists. */
+export async function mcpServers(root: string, env: NodeJS.ProcessEnv) {
+  const home = env.HOME || homedir();
+  if (!existsSync(join(root, '.mcp.json')) && !existsSync(join(home, '.kodama', 'mcp.json'))) return [];
+  const { loadMcpConfig } = await import('@kodama/mcp');
+  const registry = await loadMcpConfig({ root, home, env });
+  return registry.entries.map((e) => ({
+    id: e.id,
+    ...(e.description ? { description: e.description } : {}),
+    ...(e.source ? { source: e.source } : {}),
+  }));
+}
+
+/** The skills of the agent's catalog, for `/skills` (read when asked: the agent is built after the app). */
+export function skillsOf(agent: Agent | undefined): { name: string; description: string }[] {
+  const ext = agent?.extensions.find((e) => e.name === 'skills') as
+    | { catalog?: { skills?: readonly { name: string; description: string }[] } }
+    | undefined;
+  return (ext?.catalog?.skills ?? []).map((s) => ({ name: s.name, description: s.description }));
+}
