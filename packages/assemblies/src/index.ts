@@ -24,6 +24,9 @@ export {
   Trajectory,
   type Transition,
 } from './steps/trajectory.ts';
+export { HANDOFF_TOOL, type Handoff } from './swarm/handoff-tool.ts';
+export { handoffInput, swarm } from './swarm/swarm.ts';
+export type { SwarmMember, SwarmOptions } from './swarm/swarm-config.ts';
 export type { Invocation, InvokeOptions } from './workflow/invocation.ts';
 export type { ParallelOptions } from './workflow/parallel.ts';
 export {

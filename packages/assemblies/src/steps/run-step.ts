@@ -4,6 +4,7 @@ import {
   DeadlineExceededError,
   History,
   type Run,
+  type RunEvent,
   type Runnable,
   type RunUsage,
 } from '@kodama/core';
@@ -31,6 +32,10 @@ export interface StepRequest {
   readonly branch?: string;
   /** Stops this step alone (a sibling failed, a handoff happened); the Run's own signal always applies. */
   readonly signal?: AbortSignal;
+  /** Sees each of the participant's events synchronously, as it happens (a swarm watching for its handoff). */
+  readonly watch?: (event: RunEvent) => void;
+  /** When `signal` stopped the step on purpose (a handoff), the output to complete it with; else `undefined`. */
+  readonly stoppedOutput?: () => string | undefined;
 }
 
 /** What a step produced. */
@@ -104,6 +109,7 @@ export async function runStep(scope: AssemblyScope, request: StepRequest): Promi
         ...(request.context !== undefined ? { appContext: copyJsonContext(request.context) } : {}),
         ...(ctx.deadline !== undefined ? { deadline: new Date(ctx.deadline) } : {}),
         includeAgentEvents: true,
+        ...(request.watch ? { observers: [request.watch] } : {}),
         ...(ctx.options.prices ? { prices: ctx.options.prices } : {}),
       });
       for await (const event of stream) router.route(event);
@@ -131,6 +137,11 @@ export async function runStep(scope: AssemblyScope, request: StepRequest): Promi
       ctx.answered(run.response);
       stop('completed', run.response);
       return { stepId, output: run.response, run, router };
+    }
+    const purposeful = request.signal?.aborted ? request.stoppedOutput?.() : undefined;
+    if (purposeful !== undefined && run && !ctx.signal.aborted) {
+      stop('completed', purposeful);
+      return { stepId, output: purposeful, run, router };
     }
     const runStopped = ctx.signal.aborted || DeadlineExceededError.isInstance(error);
     if (run?.partial && run.response !== '') ctx.answered(run.response);
