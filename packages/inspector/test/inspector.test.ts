@@ -152,7 +152,9 @@ describe('the inspector page', () => {
     assert.deepEqual(consoleErrors, []);
   });
 
-  test("a 10,000-message session renders in under a second, by the page's own timing", async () => {
+  // How fast is the benchmark's question (`npm run bench -- inspector-render`, target < 1 s):
+  // a test asserts what is drawn, and prints the page's own timing for the log.
+  test('a 10,000-message session is drawn whole, and the page times its own rendering', async () => {
     const page = await open('#session/long');
     assert.equal(await page.$$eval('#timeline li', (lis) => lis.length), 10_001);
     const ms = Number(await page.getAttribute('body', 'data-render-ms'));
@@ -160,7 +162,7 @@ describe('the inspector page', () => {
     console.log(
       `# 10,000 messages: fetched and parsed in ${fetchMs} ms, rendered (DOM and layout) in ${ms} ms`,
     );
-    assert.ok(ms < 1000, `rendering took ${ms} ms`);
+    assert.ok(Number.isFinite(ms) && ms > 0, `the page recorded its render time: ${ms}`);
     await page.screenshot({ path: join(dir, 'long.png') });
     assert.deepEqual(consoleErrors, []);
   });

@@ -21,14 +21,13 @@ async function scripted(models: string[]): Promise<ScriptedServer> {
   return s;
 }
 
-/** A port nothing listens on: bind one, then close it. */
-async function closedPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as AddressInfo;
-  await new Promise((r) => s.close(r));
-  return port;
-}
+/**
+ * A port nothing listens on. Not one bound and released here: a server of a
+ * test file running concurrently can be given that ephemeral port in between.
+ * Port 2 lies below the range `listen(0)` draws from, and off fetch's list of
+ * blocked ports.
+ */
+const CLOSED_PORT = 2;
 
 test('openai-compatible:<url> uses the first listed model', async () => {
   const s = await scripted(['first-model', 'second-model']);
@@ -96,7 +95,7 @@ test('a missing key names the variable to set', async () => {
 });
 
 test('an unreachable server (closed port) is ModelServerUnreachableError', async () => {
-  const port = await closedPort();
+  const port = CLOSED_PORT;
   await assert.rejects(
     resolveModel(`openai-compatible:http://127.0.0.1:${port}/v1`),
     (e: Error) => ModelServerUnreachableError.isInstance(e) && /cannot reach/.test(e.message),
@@ -108,7 +107,7 @@ test('an unreachable server (closed port) is ModelServerUnreachableError', async
 });
 
 test('a hosted provider whose server refuses the connection fails at call time with ModelServerUnreachableError naming the fix', async () => {
-  const port = await closedPort();
+  const port = CLOSED_PORT;
   for (const [target, env] of [
     ['openai:gpt-4.1', { OPENAI_API_KEY: 'sk', OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` }],
     [

@@ -1,6 +1,5 @@
 // Runs the real `kodama` command in a child process, isolated from the machine's models and keys.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 /** The `kodama` launcher. */
@@ -13,16 +12,13 @@ export interface Outcome {
   stderr: string;
 }
 
-/** A port nothing listens on: bound, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
-
-const dead = await closedPort();
+/**
+ * A port nothing listens on. Not one bound and released here: while this file's
+ * tests run, a server of another test file (they run concurrently) can be given
+ * that same ephemeral port, and a probe would reach it. Port 2 lies below the
+ * ephemeral range that `listen(0)` draws from, and off fetch's list of blocked ports.
+ */
+const dead = 2;
 
 /** An environment with no keys and every local-server probe pointed at a closed port. */
 export function isolatedEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
