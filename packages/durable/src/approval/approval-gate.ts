@@ -31,7 +31,11 @@ export async function approveThenRun(
   const deadline = Date.now() + timeoutMs;
   let answer: ApprovalAnswer | null = null;
   while (answer === null) {
-    const received = await DBOS.recv<ApprovalAnswer>(APPROVAL_TOPIC, { deadlineEpochMS: deadline });
+    // The poll is also how soon a cancel from elsewhere ends the wait (DBOS's default is 10 s).
+    const received = await DBOS.recv<ApprovalAnswer>(APPROVAL_TOPIC, {
+      deadlineEpochMS: deadline,
+      pollingIntervalMs: 500,
+    });
     if (received === null) break;
     // An answer meant for another call (sent twice, or late) is dropped.
     if (received.toolCallId === step.toolCallId) answer = received;

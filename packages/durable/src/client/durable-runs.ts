@@ -1,5 +1,5 @@
 import { DBOSClient, Error as DBOSErrors, type WorkflowStatus } from '@dbos-inc/dbos-sdk';
-import { isTerminalEvent, type RunEvent } from '@kodama/core';
+import { History, isTerminalEvent, type RunEvent } from '@kodama/core';
 import type pg from 'pg';
 import {
   APPROVAL_TOPIC,
@@ -120,7 +120,12 @@ export class DurableRuns {
   /** How a run that returned no record ended: cancelled (from its log's last event), or its workflow threw. */
   async #endedWithout(runId: string, status: WorkflowStatus, error: unknown): Promise<DurableRunRecord> {
     const cancelled = error instanceof DBOSErrors.DBOSAwaitedWorkflowCancelledError;
-    const last = await this.#lastEvent(runId);
+    // A run cancelled from elsewhere writes its terminal event (with its usage) just after.
+    let last = await this.#lastEvent(runId);
+    for (let waited = 0; cancelled && !(last && isTerminalEvent(last)) && waited < 10_000; waited += 100) {
+      await new Promise((r) => setTimeout(r, 100));
+      last = await this.#lastEvent(runId);
+    }
     const now = (await this.#workflow(runId)).updatedAt ?? Date.now();
     const e = error as { name?: string; message?: string };
     return {
@@ -131,7 +136,7 @@ export class DurableRuns {
         ? { name: 'CancelledError', code: 'cancelled-error', message: 'the durable run was cancelled' }
         : { name: e?.name ?? 'Error', code: undefined, message: e?.message ?? String(error) },
       usage: last && isTerminalEvent(last) ? last.usage : NO_USAGE,
-      history: { version: 1, messages: [] } as unknown as DurableRunRecord['history'],
+      history: new History([]).toJSON(),
       startedAt: status.createdAt,
       endedAt: now,
     };

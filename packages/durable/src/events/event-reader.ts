@@ -15,6 +15,11 @@ export interface ReadEventsOptions {
   readonly signal?: AbortSignal;
   /** How often to look when no notification arrives, ms (default 1000). */
   readonly pollMs?: number;
+  /**
+   * After the run ended, how long to wait for its terminal event, ms (default
+   * 10000): a run cancelled from elsewhere writes it after DBOS marked it so.
+   */
+  readonly graceMs?: number;
 }
 
 /**
@@ -32,6 +37,7 @@ export async function* readEvents(
   let cursor = { seq: 0, sub: -1 };
   let skip = options.from ?? 0;
   const listener = follow ? await listen(url, runId) : undefined;
+  let endedAt: number | undefined;
   try {
     for (;;) {
       const { rows } = await pool.query<{ seq: number; sub: number; event: RunEvent }>(
@@ -50,16 +56,9 @@ export async function* readEvents(
       }
       if (rows.length > 0) continue;
       if (!follow || options.signal?.aborted) return;
-      if (options.ended && (await options.ended())) {
-        // One more look: the last events may have landed just before the end.
-        const { rows: late } = await pool.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM ${SCHEMA}.run_events WHERE run_id = $1 AND (seq, sub) > ($2, $3)`,
-          [runId, cursor.seq, cursor.sub],
-        );
-        if (late[0]!.n === 0) return;
-        continue;
-      }
-      await listener!.wait(options.pollMs ?? 1000, options.signal);
+      if (endedAt === undefined && options.ended && (await options.ended())) endedAt = Date.now();
+      if (endedAt !== undefined && Date.now() - endedAt > (options.graceMs ?? 10_000)) return;
+      await listener!.wait(endedAt === undefined ? (options.pollMs ?? 1000) : 100, options.signal);
     }
   } finally {
     await listener?.close();

@@ -28,7 +28,7 @@ export function effectTool(settings: EffectSettings) {
     async execute(args: { n: number }, context) {
       appendFileSync(settings.file, `start ${context.idempotencyKey} ${args.n}\n`);
       if (settings.holdAt === args.n && settings.releaseFile) {
-        while (!existsSync(settings.releaseFile)) await sleep(25);
+        while (!existsSync(settings.releaseFile) && !context.signal.aborted) await sleep(25);
       }
       appendFileSync(settings.file, `done ${context.idempotencyKey} ${args.n}\n`);
       return `effect ${args.n} done`;
