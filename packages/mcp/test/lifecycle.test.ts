@@ -1,12 +1,13 @@
 // A connection's life against the real fixture server: a crash mid-call and the restart on the next
-// call (re-screened), list_changed, cancellation reaching the server, and close reaping the process group.
+// call (re-screened), list_changed, cancellation reaching the server, and close reaping the process group;
+// over HTTP, a server that restarted (a new session) or went away for a while.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { McpServerConnection, type ServerSurface } from '../src/index.ts';
-import { closeLater, stdioEntry, tempDir } from './helpers.ts';
+import { closeLater, httpFixture, stdioEntry, tempDir } from './helpers.ts';
 
 function alive(pid: number): boolean {
   try {
@@ -90,5 +91,54 @@ describe('a stdio connection', () => {
     assert.ok(alive(server) && alive(helper));
     await conn.close();
     await until(() => !alive(helper) && !alive(server));
+  });
+});
+
+describe('an HTTP connection', () => {
+  async function httpConnection() {
+    const first = await httpFixture('web');
+    const verified: ServerSurface[] = [];
+    const conn = new McpServerConnection(first.entry, {
+      restartDelayMs: 10,
+      hooks: {
+        verify: async (surface) => {
+          verified.push(surface);
+        },
+      },
+    });
+    closeLater(() => conn.close());
+    await conn.start();
+    const port = new URL(first.entry.url).port;
+    /** Kills the server and waits until it is gone. */
+    const stop = async () => {
+      const gone = new Promise((resolve) => first.process.once('exit', resolve));
+      first.process.kill('SIGKILL');
+      await gone;
+    };
+    /** Starts a fresh server process on the same port (it knows no session). */
+    const restart = () => httpFixture('web', ['--port', port]);
+    return { conn, verified, stop, restart };
+  }
+
+  test('a server that restarted (404 to the old session): the call opens a new session and runs once', async () => {
+    const { conn, verified, stop, restart } = await httpConnection();
+    const before = text(await conn.call('pid', {}, new AbortController().signal));
+    await stop();
+    await restart();
+    const after = text(await conn.call('pid', {}, new AbortController().signal));
+    assert.notEqual(after, before, 'answered by the new server process');
+    assert.equal(verified.length, 2, 'the new session was screened again');
+  });
+
+  test('a server that is down: the call fails saying so; once it is back, the next call reconnects', async () => {
+    const { conn, verified, stop, restart } = await httpConnection();
+    await stop();
+    await assert.rejects(
+      conn.call('pid', {}, new AbortController().signal),
+      /MCP server "web" \(http:\/\/127\.0\.0\.1:\d+\/mcp\) cannot be reached; it is reconnected on the next call/,
+    );
+    await restart();
+    assert.match(text(await conn.call('pid', {}, new AbortController().signal)), /\d+/);
+    assert.equal(verified.length, 2);
   });
 });

@@ -54,8 +54,21 @@ describe('kodama tools over MCP', () => {
     const refused = await client.callTool({ name: 'launch', arguments: {} });
     assert.equal(refused.isError, true, 'no elicitation capability: refused');
     assert.equal(text(refused), 'Error: the user declined');
+    const ended = transport.sessionId!;
     await transport.terminateSession();
     await client.close();
+    // After the session ends its id is unknown: 404, which tells a client to start a new session;
+    // without any id, anything but initialize is a 400.
+    const call = { jsonrpc: '2.0', id: 9, method: 'tools/list', params: {} };
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const stale = await fetch(endpoint.url, {
+      method: 'POST',
+      headers: { ...headers, 'mcp-session-id': ended },
+      body: JSON.stringify(call),
+    });
+    assert.equal(stale.status, 404);
+    const none = await fetch(endpoint.url, { method: 'POST', headers, body: JSON.stringify(call) });
+    assert.equal(none.status, 400);
   });
 
   test('a confirmation is answered by MCP elicitation when the client supports it', async () => {

@@ -4,6 +4,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerEntry } from '../config/server-entry.ts';
 import type { ServerSurface } from '../screening/surface.ts';
+import { httpSessionLoss } from './http-session-loss.ts';
 import { McpConnectionError } from './mcp-connection-error.ts';
 import { closeTransport, openTransport } from './open-transport.ts';
 import { ProcessGroupTransport } from './process-group-transport.ts';
@@ -170,11 +171,30 @@ export class McpServerConnection {
   /**
    * Calls `name` with `args`; `signal` cancels it (the SDK sends
    * `notifications/cancelled`). After a crash the server is restarted first,
-   * after a backoff, and re-verified.
+   * after a backoff, and re-verified. An HTTP server that answers 404 to the
+   * session (it restarted) gets a new session and the call once more; one that
+   * cannot be reached fails this call and is reconnected on the next.
    *
    * @throws McpConnectionError when the server crashed during the call, or too often.
    */
   async call(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> {
+    try {
+      return await this.#call(name, args, signal);
+    } catch (error) {
+      if (this.entry.transport !== 'http' || signal.aborted) throw error;
+      const loss = httpSessionLoss(error);
+      if (loss === undefined) throw error;
+      // The server restarted or went away: the next call (or the retry below) opens a new session.
+      this.#crashed = true;
+      if (loss === 'session') return await this.#call(name, args, signal);
+      throw new McpConnectionError(
+        `MCP server "${this.entry.id}" (${this.entry.url}) cannot be reached; it is reconnected on the next call`,
+        { cause: error },
+      );
+    }
+  }
+
+  async #call(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> {
     if (this.#closed) throw new McpConnectionError(`MCP server "${this.entry.id}" is closed`);
     if (this.#crashed || !this.#client) await this.#restart(signal);
     const client = this.#client;

@@ -38,7 +38,10 @@ export async function serveHttp(makeServer: () => Promise<Server>, port: number)
       const sid = req.headers['mcp-session-id'];
       let transport = typeof sid === 'string' ? sessions.get(sid) : undefined;
       if (!transport) {
-        if (sid !== undefined || !isInitializeRequest(parsed)) return reply(res, 400, 'no such session');
+        // The protocol's answers: 404 to a session id it does not know (the client then starts a
+        // new session), 400 to anything but an initialize request without one.
+        if (sid !== undefined) return reply(res, 404, 'no such session: start a new one');
+        if (!isInitializeRequest(parsed)) return reply(res, 400, 'no session: send initialize first');
         const fresh = new StreamableHTTPServerTransport({
           sessionIdGenerator: randomUUID,
           onsessioninitialized: (id) => {
