@@ -11,6 +11,17 @@ export {
   HandoffLoopError,
   StepTimeoutError,
 } from './errors.ts';
+export { type Graph, graph } from './graph/graph.ts';
+export type {
+  ErrorClass,
+  GraphEdge,
+  GraphErrorEdge,
+  GraphOptions,
+  InputMapper,
+  NodeInputs,
+  NodeSpec,
+} from './graph/graph-config.ts';
+export { defaultNodeInput } from './graph/node-input.ts';
 export {
   type Assembly,
   AssemblyRun,

@@ -1,0 +1,230 @@
+import { CancelledError, type Content, DeadlineExceededError, History } from '@kodama/core';
+import { AssemblyStepLimitError, GraphRoutingError } from '../errors.ts';
+import type { AssemblyOutcome } from '../runnable/assembly.ts';
+import { runStep, type StepResult, typeName } from '../steps/run-step.ts';
+import type { AssemblyScope } from '../steps/scope.ts';
+import type { ErrorClass, GraphSnapshot, InputMapper, Route } from './graph-config.ts';
+import { nodeInput } from './node-input.ts';
+import { reachableFrom } from './validate-graph.ts';
+
+/** Something a node received: a predecessor's output or failure, and the route it came by. */
+interface Arrival {
+  readonly node: string;
+  readonly stepId: string | undefined;
+  readonly output?: string;
+  readonly errorType?: string;
+  readonly edgeInput: InputMapper | undefined;
+  readonly groupInput: InputMapper | undefined;
+  readonly branch: string;
+}
+
+/**
+ * Runs a checked graph: nodes start when what can still reach them has
+ * settled (inferred fan-in) or when their whole group arrived (explicit
+ * fan-in), at most `maxConcurrency` at once and `maxSteps` in all. The
+ * finish node's output is the answer; its events are the public stream.
+ */
+export async function runGraph(g: GraphSnapshot, scope: AssemblyScope): Promise<AssemblyOutcome> {
+  const reach = new Map<string, Set<string>>();
+  const reaches = (from: string, to: string) => {
+    let set = reach.get(from);
+    if (!set) reach.set(from, (set = reachableFrom(g, from)));
+    return set.has(to);
+  };
+  const arrivals = new Map<string, Arrival[]>();
+  const running = new Map<string, Promise<void>>();
+  const stopAll = new AbortController();
+  let steps = 0;
+  let finished: StepResult | undefined;
+  let failure: { error: unknown } | undefined;
+  let wake: (() => void) | undefined;
+
+  const arrive = (target: string, a: Arrival) => arrivals.set(target, [...(arrivals.get(target) ?? []), a]);
+  arrive(g.start, { node: '', stepId: undefined, edgeInput: undefined, groupInput: undefined, branch: '' });
+
+  const fail = (error: unknown) => {
+    if (!failure) failure = { error };
+    stopAll.abort(error);
+  };
+
+  const ready = (node: string): boolean => {
+    const got = arrivals.get(node) ?? [];
+    const group = g.groups.get(node);
+    if (group) return group.every((src) => got.some((a) => a.node === src));
+    for (const r of running.keys()) if (reaches(r, node)) return false;
+    for (const other of arrivals.keys()) {
+      if (other !== node && !running.has(other) && reaches(other, node) && !reaches(node, other))
+        return false;
+    }
+    return true;
+  };
+
+  const launch = (node: string) => {
+    const got = arrivals.get(node)!;
+    arrivals.delete(node);
+    if (++steps > g.maxSteps) {
+      fail(new AssemblyStepLimitError(`graph ${scope.id}`, g.maxSteps));
+      return;
+    }
+    const spec = g.nodes.get(node)!;
+    const from = got.filter((a) => a.node !== '');
+    const input: Content =
+      node === g.start && from.length === 0
+        ? (scope.ctx.input ?? '')
+        : nodeInput(
+            {
+              task: scope.inputText,
+              from: from.map((a) => ({
+                node: a.node,
+                ...(a.output !== undefined ? { output: a.output } : {}),
+                ...(a.errorType ? { errorType: a.errorType } : {}),
+              })),
+            },
+            {
+              ...(from.length === 1 && from[0]!.edgeInput ? { edge: from[0]!.edgeInput } : {}),
+              ...(from.find((a) => a.groupInput)
+                ? { group: from.find((a) => a.groupInput)!.groupInput! }
+                : {}),
+              ...(spec.input ? { node: spec.input } : {}),
+            },
+          );
+    const branch = commonBranch(got.map((a) => a.branch));
+    const { participant, input: _i, ...policy } = spec;
+    const task = runStep(scope, {
+      participant,
+      name: node,
+      input,
+      history: node === g.start ? scope.history : new History([]),
+      context: scope.context,
+      policy,
+      visibility: node === g.finish ? 'public' : 'nested',
+      predecessors: from.flatMap((a) => (a.stepId ? [a.stepId] : [])),
+      ...(branch ? { branch } : {}),
+      signal: stopAll.signal,
+    }).then(
+      (result) => {
+        if (node === g.finish) {
+          finished = result;
+          stopAll.abort(new CancelledError());
+          return;
+        }
+        route(node, result, branch);
+      },
+      (error) => routeError(node, error, branch),
+    );
+    running.set(
+      node,
+      task.catch(fail).finally(() => {
+        running.delete(node);
+        wake?.();
+      }),
+    );
+  };
+
+  const route = (node: string, result: StepResult, branch: string) => {
+    const routes = g.routes.get(node) ?? [];
+    const info = { from: node, task: scope.inputText };
+    const matched = routes.filter((r) => r.when !== undefined && r.when(result.output, info));
+    if (matched.length > 1)
+      throw new GraphRoutingError(
+        `node ${node}: the conditional edges to ${matched[0]!.to.join(', ')} and to ${matched[1]!.to.join(', ')} both matched; conditions on one node must exclude each other`,
+      );
+    const taken: Route[] = matched.length === 1 ? matched : routes.filter((r) => r.when === undefined);
+    const targets = taken.flatMap((r) => r.to);
+    if (targets.length === 0)
+      throw new GraphRoutingError(
+        `node ${node} has no route: none of its conditions matched and it has no unconditional edge`,
+      );
+    scope.transition([node], targets);
+    const fanOut = targets.length > 1;
+    for (const r of taken) {
+      for (const t of r.to) {
+        arrive(t, {
+          node,
+          stepId: result.stepId,
+          output: result.output,
+          edgeInput: r.group ? undefined : r.input,
+          groupInput: r.group ? r.input : undefined,
+          branch: fanOut ? `${branch}/${t}` : branch,
+        });
+      }
+    }
+  };
+
+  const routeError = (node: string, error: unknown, branch: string) => {
+    if (stopAll.signal.aborted || scope.ctx.signal.aborted || unroutable(error)) throw error;
+    const edge = (g.errorRoutes.get(node) ?? []).find(
+      (e) => e.on === undefined || e.on.some((cls) => isA(cls, error)),
+    );
+    if (!edge) throw error;
+    const errorType = typeName(error);
+    scope.transition([node], [edge.to], errorType);
+    arrive(edge.to, {
+      node,
+      stepId: undefined,
+      errorType,
+      edgeInput: edge.input,
+      groupInput: undefined,
+      branch,
+    });
+  };
+
+  for (;;) {
+    if (finished || failure) break;
+    let launched = false;
+    for (const node of [...arrivals.keys()]) {
+      if (running.size >= g.maxConcurrency || failure) break;
+      if (!running.has(node) && ready(node)) {
+        launch(node);
+        launched = true;
+      }
+    }
+    if (launched) continue;
+    if (running.size === 0) {
+      const waiting = [...arrivals.keys()];
+      fail(
+        new GraphRoutingError(
+          waiting.length > 0
+            ? `graph ${scope.id} stalled: ${waiting.join(', ')} wait for inputs that cannot arrive`
+            : `graph ${scope.id} stopped before reaching finish ${g.finish}`,
+        ),
+      );
+      break;
+    }
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    wake = undefined;
+  }
+  await Promise.all(running.values());
+  if (finished)
+    return { response: finished.output, ...(finished.run.history ? { history: finished.run.history } : {}) };
+  throw failure!.error;
+}
+
+/** Cancellation, deadlines and cleanup failures end the Run; they are never routed. */
+function unroutable(error: unknown): boolean {
+  return (
+    CancelledError.isInstance(error) ||
+    DeadlineExceededError.isInstance(error) ||
+    (error instanceof Error && /Cleanup/.test(error.name))
+  );
+}
+
+function isA(cls: ErrorClass, error: unknown): boolean {
+  const check = (cls as { isInstance?: (v: unknown) => boolean }).isInstance;
+  return typeof check === 'function' ? check.call(cls, error) : error instanceof cls;
+}
+
+/** The branch a node runs on: what its arrivals' branches share (a join returns to the fork's branch). */
+function commonBranch(branches: readonly string[]): string {
+  if (branches.length === 0) return '';
+  const parts = branches.map((b) => b.split('/'));
+  const out: string[] = [];
+  for (let i = 0; i < parts[0]!.length; i++) {
+    const seg = parts[0]![i];
+    if (parts.every((p) => p[i] === seg)) out.push(seg!);
+    else break;
+  }
+  return out.join('/');
+}
