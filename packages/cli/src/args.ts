@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { type ApproveArgs, parseApprove } from './approve-args.ts';
 import { parseDuration } from './duration.ts';
 import { type InspectArgs, parseInspect } from './inspect-args.ts';
 import { type McpArgs, parseMcp } from './mcp-args.ts';
@@ -17,9 +18,11 @@ import {
   UsageError,
   withYesAll,
 } from './parse-support.ts';
+import { parseRuns, type RunsArgs } from './runs-args.ts';
 import { parseServe, type ServeArgs } from './serve-args.ts';
 import type { StoreKind } from './store-kind.ts';
 import { parseTrifecta, type TrifectaArgs } from './trifecta-args.ts';
+import { parseWorker, type WorkerArgs } from './worker-args.ts';
 
 /** A parsed `kodama ask` command line. */
 export interface AskArgs extends ToolChoice {
@@ -75,6 +78,9 @@ export type CliArgs =
   | ServeArgs
   | InspectArgs
   | McpArgs
+  | WorkerArgs
+  | RunsArgs
+  | ApproveArgs
   | HelpArgs
   | VersionArgs;
 
@@ -92,6 +98,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (command === 'mcp') return parseMcp(rest);
   if (command === 'serve') return parseServe(rest);
   if (command === 'inspect') return parseInspect(rest);
+  if (command === 'worker') return parseWorker(rest);
+  if (command === 'runs') return parseRuns(rest);
+  if (command === 'approve') return parseApprove(rest);
   if (command === 'help') return parseHelp(rest);
   if (command === 'version') return parseVersion(rest);
   throw new UsageError(`unknown command "${command}". Try: kodama ask "<prompt>"`);

@@ -2,9 +2,11 @@ import { resolve } from 'node:path';
 import {
   Agent,
   type AnyTool,
+  type IdSource,
   type Listener,
   type Model,
   StepLimit,
+  type StepRunner,
   type TaintGate,
   UnknownToolError,
 } from '@kodama/core';
@@ -41,6 +43,9 @@ export interface AssistantOptions {
   readonly taintGate?: TaintGate;
   /** Wraps every built tool (the assistant's permission rules: a denied call fails before it runs). */
   readonly wrapTool?: (tool: AnyTool) => AnyTool;
+  /** The step runner and id source of a durable worker (`durableAgentOptions`). */
+  readonly stepRunner?: StepRunner;
+  readonly ids?: IdSource;
 }
 
 /**
@@ -103,6 +108,8 @@ export async function buildAssistant(
       systemPrompt: options.systemPrompt ?? SYSTEM_PROMPT,
       stepLimit: new StepLimit(options.maxSteps ?? DEFAULT_MAX_STEPS, 'synthesize'),
       streaming: true,
+      ...(options.stepRunner ? { stepRunner: options.stepRunner } : {}),
+      ...(options.ids ? { ids: options.ids } : {}),
       taintGate:
         options.taintGate ?? cliTaintGate({ yesAll: choice.yesAll, stdin: io.stdin, stderr: io.stderr }),
       configure: (c) => {

@@ -76,5 +76,17 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       const { models } = await import('./models-command.ts');
       return models(args, io);
     }
+    case 'worker': {
+      const { worker } = await import('./worker-command.ts');
+      return worker(args, io);
+    }
+    case 'runs': {
+      const { runs } = await import('./runs-command.ts');
+      return runs(args, io);
+    }
+    case 'approve': {
+      const { approve } = await import('./approve-command.ts');
+      return approve(args, io);
+    }
   }
 }

@@ -20,6 +20,9 @@ export type Command =
   | 'mcp'
   | 'serve'
   | 'inspect'
+  | 'worker'
+  | 'runs'
+  | 'approve'
   | 'help'
   | 'version';
 
@@ -61,6 +64,9 @@ export const COMMANDS: readonly Command[] = [
   'mcp',
   'serve',
   'inspect',
+  'worker',
+  'runs',
+  'approve',
   'help',
   'version',
 ];

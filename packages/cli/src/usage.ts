@@ -1,8 +1,11 @@
 // The help texts of kodama and its commands (printed by --help and after a usage error).
 
+import { APPROVE_USAGE } from './approve-args.ts';
 import { MCP_USAGE } from './mcp-args.ts';
 import { MODELS_USAGE } from './models-args.ts';
 import { COMMANDS, type HelpArgs } from './parse-support.ts';
+import { RUNS_USAGE } from './runs-args.ts';
+import { WORKER_USAGE } from './worker-args.ts';
 
 const ASK_OPTIONS = `Options of ask:
   -m, --model <target>     model to use (see "Model targets"); else $KODAMA_MODEL,
@@ -55,6 +58,9 @@ Usage:
   kodama mcp [list]                   MCP servers: list, add, rm; serve kodama's tools over MCP
   kodama serve [--port <p>] [...]     the assistant as an AG-UI endpoint on 127.0.0.1
   kodama inspect [--port <p>]         a local web page over the stored sessions and runs
+  kodama worker [--concurrency <n>]   execute durable runs on PostgreSQL (--database <url>)
+  kodama runs submit "<prompt>"       queue a durable run (also: list, status, result, events, cancel)
+  kodama approve <run id> [--deny]    answer the confirmation a durable run waits on
   kodama help [<command>]             print this help, or the help of a command
   kodama version                      print the version (also: kodama --version, -v)
 
@@ -124,6 +130,9 @@ worst path marked. It listens on 127.0.0.1 only (--port, default a free one)
 and prints its address with a random token: API requests without it, or from
 another origin, are refused. Ctrl+C stops it.
 `,
+  worker: WORKER_USAGE,
+  runs: RUNS_USAGE,
+  approve: APPROVE_USAGE,
   help: `Usage: kodama help [<command>]
 
 Prints the help of kodama, or of one command: ${COMMANDS.join(', ')}.

@@ -12,6 +12,8 @@ export interface DurableTarget {
   createRun(input: Content | undefined, options?: AskOptions): Run;
   /** When present, the run checks that turn ids come from `durableIds`. */
   subscribe?(listener: Listener): () => void;
+  /** Called after the run when the target came from a function (each run's own agent). */
+  close?(): Promise<void>;
 }
 
 /**

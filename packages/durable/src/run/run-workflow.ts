@@ -79,6 +79,8 @@ export async function executeDurableRun(
       await run.execute();
     } finally {
       unsubscribe?.();
+      // A target made for this run is this run's to close (an agent's MCP servers, its sandbox).
+      if (typeof definition.target === 'function') await target.close?.().catch(() => {});
     }
     await writer.flush().catch((error: unknown) => {
       process.emitWarning(

@@ -1,0 +1,123 @@
+// kodama worker, kodama runs and kodama approve over a real Postgres: a run
+// submitted from one process, executed by the worker process, its calculator
+// call waiting until `kodama approve` (a third process) answers it.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { describe, test } from 'node:test';
+import { DurableRuns, shutdownDurable } from '@kodama/durable';
+import { freshDatabase } from '../../durable/test/support/postgres.ts';
+import { BIN, isolatedEnv, runKodama } from './support/run-kodama.ts';
+import { scriptedServers } from './support/scripted-servers.ts';
+
+const serve = scriptedServers();
+
+test('kodama worker without a database says how to start Postgres (exit 2)', async () => {
+  const model = await serve([]);
+  const out = await runKodama(
+    ['worker', '--model', `openai-compatible:${model.url}/v1`, '--no-skills'],
+    isolatedEnv(),
+  );
+  assert.equal(out.code, 2, out.stderr);
+  assert.match(out.stderr, /durable runs need a PostgreSQL database/);
+  assert.match(out.stderr, /apt-get install -y postgresql/);
+  assert.match(out.stderr, /docker run/);
+});
+
+test('kodama approve and kodama runs refuse a command line without a run id (exit 2)', async () => {
+  const approve = await runKodama(['approve'], isolatedEnv());
+  assert.equal(approve.code, 2);
+  assert.match(approve.stderr, /kodama approve needs a run id/);
+  const runs = await runKodama(['runs', 'result'], isolatedEnv());
+  assert.equal(runs.code, 2);
+  assert.match(runs.stderr, /kodama runs result needs a run id/);
+});
+
+const db = await freshDatabase('cli');
+describe('a durable run through the kodama command', { skip: 'skip' in db ? db.skip : false }, () => {
+  const database = 'url' in db ? db.url : '';
+
+  test('submit → the worker waits for approval → kodama approve → result and events; SIGTERM stops it', async () => {
+    const model = await serve((request) => {
+      const messages = (request.body as { messages: { role: string }[] }).messages;
+      return messages.some((m) => m.role === 'tool')
+        ? { text: 'It is 42.' }
+        : { toolCalls: [{ id: 'calc-1', name: 'calculator', arguments: { expression: '6*7' } }] };
+    });
+    const env = isolatedEnv({ KODAMA_DATABASE_URL: database });
+    const worker = spawn(
+      process.execPath,
+      [
+        BIN,
+        'worker',
+        '--model',
+        `openai-compatible:${model.url}/v1@scripted-model`,
+        '--tools',
+        'calculator',
+        '--approve',
+        'calculator',
+        '--no-skills',
+        '--concurrency',
+        '2',
+        '--executor-id',
+        'cli-worker',
+      ],
+      { env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    const exited = new Promise<number | null>((resolve) => worker.on('exit', resolve));
+    await new Promise<void>((resolve, reject) => {
+      worker.stderr.on('data', (d) => {
+        stderr += d;
+        if (stderr.includes('serving queue kodama')) resolve();
+      });
+      void exited.then((code) => reject(new Error(`kodama worker exited (${code}): ${stderr}`)));
+    });
+    assert.match(
+      stderr,
+      /worker cli-worker serving queue kodama \(2 at once; calculator wait for kodama approve\)/,
+    );
+
+    const submitted = await runKodama(['runs', 'submit', 'What is 6*7?'], env);
+    assert.equal(submitted.code, 0, submitted.stderr);
+    const runId = submitted.stdout.trim();
+    assert.match(runId, /^[0-9a-f-]{36}$/);
+
+    const runs = await DurableRuns.connect(database);
+    try {
+      while ((await runs.pendingApproval(runId)) === null) await new Promise((r) => setTimeout(r, 50));
+      const status = await runKodama(['runs', 'status', runId], env);
+      assert.equal(status.stdout, `${runId}: PENDING (worker cli-worker)\n`);
+
+      const approved = await runKodama(['approve', runId], env);
+      assert.equal(approved.code, 0, approved.stderr);
+      assert.equal(
+        approved.stdout,
+        `approved: calculator {"expression":"6*7"} (call calc-1) in run ${runId}\n`,
+      );
+
+      const result = await runKodama(['runs', 'result', runId], env);
+      assert.equal(result.code, 0, result.stderr);
+      assert.equal(result.stdout, 'It is 42.\n');
+
+      const again = await runKodama(['approve', runId, '--deny'], env);
+      assert.equal(again.code, 1);
+      assert.match(again.stderr, /is not waiting for an approval/);
+
+      const events = await runKodama(['runs', 'events', runId, '--no-follow'], env);
+      const types = events.stdout
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { type: string }).type);
+      assert.equal(types[0], 'run-start');
+      assert.ok(types.includes('tool-result'));
+      assert.equal(types.at(-1), 'run-stop');
+    } finally {
+      await runs.close();
+      await shutdownDurable();
+    }
+    worker.kill('SIGTERM');
+    assert.equal(await exited, 0, stderr);
+    assert.match(stderr, /SIGTERM: finishing the running runs/);
+    assert.match(stderr, /worker stopped/);
+  });
+});
