@@ -130,15 +130,17 @@ async function showSession(id) {
 }
 
 // A Run's recorded events: model calls with their latency and usage, tools
-// with their duration and status, retries, errors, interjections, nested
-// agents indented by their path. A Run still going is polled once a second.
+// with their duration and status, retries, errors, interjections, an
+// assembly's steps and transitions, nested agents and assemblies indented by
+// their path. A Run still going is polled once a second.
 const TERMINAL = new Set(['run-stop', 'run-error', 'run-partial', 'run-cancel']);
 let polling;
 
 function eventRow(rec, state) {
   const wrapped = rec.event.type === 'agent-stream';
   const e = wrapped ? rec.event.event : rec.event;
-  const path = wrapped ? rec.event.source.path : '';
+  // Nested agents' events come wrapped with their source; an assembly's carry their own path.
+  const path = wrapped ? rec.event.source.path : (e.path ?? '');
   const depth = path ? path.split('/').length - 1 : 0;
   const at = `+${((rec.t - state.start) / 1000).toFixed(2)}s`;
   const key = `${path}|${e.toolCallId ?? ''}`;
@@ -177,6 +179,25 @@ function eventRow(rec, state) {
       return e.error ? row('error', `${esc(e.error.name)}: ${esc(e.error.message)}`) : '';
     case 'interjection-delivered':
       return row('interjection', `${e.count} interjection(s) delivered`);
+    case 'assembly-step-start':
+      return row('step', `${esc(e.assemblyKind)} step ${esc(e.participant)} started${branch(e)}`);
+    case 'assembly-step-stop':
+      return row(
+        `step status-${esc(e.status)}`,
+        `${esc(e.participant)} · ${esc(e.status)}${e.attempts > 1 ? ` after ${e.attempts} attempts` : ''} · ${e.usage.inputTokens + e.usage.outputTokens} tokens${e.errorType ? ` · ${esc(e.errorType)}` : ''}${branch(e)}`,
+      );
+    case 'assembly-step-retry':
+      return row(
+        'retry',
+        `${esc(e.participant)} attempt ${e.attempt} failed (${esc(e.errorType)}); retry in ${e.delayMs} ms`,
+      );
+    case 'assembly-transition':
+      return row(
+        'transition',
+        `${e.from.map(esc).join(', ') || 'start'} → ${e.to.map(esc).join(', ')}${e.errorType ? ` (on ${esc(e.errorType)})` : ''}`,
+      );
+    case 'assembly-handoff-loop':
+      return row('error', `handoff ${esc(e.from)} → ${esc(e.to)} stopped after ${e.count} times`);
     case 'run-error':
       return row('error', `run failed: ${esc(e.message)}`);
     case 'run-stop':
@@ -187,6 +208,8 @@ function eventRow(rec, state) {
       return '';
   }
 }
+
+const branch = (e) => (e.branch ? ` · branch ${esc(e.branch)}` : '');
 
 async function showRun(id) {
   show('run');

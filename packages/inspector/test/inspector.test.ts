@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { graph } from '@kodama/assemblies';
 import {
   Agent,
   defineTool,
@@ -221,6 +222,41 @@ describe('run timelines from recorded events', () => {
     );
     assert.doesNotMatch((await page.textContent('#run-status')) ?? '', /live/);
     assert.match((await page.textContent('#run-events')) ?? '', /slow · \d+ ms · ok done waiting/);
+    assert.deepEqual(consoleErrors, []);
+  });
+});
+
+describe('an assembly run', () => {
+  test('its steps and transitions are drawn, a failed step marked, with the participants named', async () => {
+    const agent = (id: string, reply: ConstructorParameters<typeof ScriptedModel>[0][number]) =>
+      new Agent({ id, model: new ScriptedModel([reply]), systemPrompt: `You are ${id}.` });
+    const review = graph({
+      nodes: {
+        draft: agent('draft', { text: 'a draft', usage: { inputTokens: 10, outputTokens: 5 } }),
+        check: agent('check', { fault: 'http', status: 400 } as never),
+        fix: agent('fix', { text: 'fixed it', usage: { inputTokens: 20, outputTokens: 4 } }),
+      },
+      start: 'draft',
+      finish: 'fix',
+      edges: [
+        { from: 'draft', to: 'check' },
+        { from: 'check', to: 'fix' },
+      ],
+      errorEdges: [{ from: 'check', to: 'fix' }],
+    });
+    const run = await review.ask('Write it.', { observers: [recordRunEvents(eventsDir)] });
+    assert.equal(run.outcome, 'completed', String(run.error));
+    const page = await open(`#run/${run.id}`);
+    const rows = await page.$$eval('#run-events li', (lis) =>
+      lis.map((li) => `${li.className} | ${li.textContent?.replace(/\s+/g, ' ').trim() ?? ''}`),
+    );
+    const text = rows.join('\n');
+    assert.match(text, /ev step \| .* graph step draft started/);
+    assert.match(text, /ev step status-completed \| .* draft · completed · 15 tokens/);
+    assert.match(text, /ev step status-failed \| .* check · failed · 0 tokens · \w+Error/);
+    assert.match(text, /ev transition \| .* check → fix \(on \w+Error\)/);
+    assert.match(text, /ev step status-completed \| .* fix · completed · 24 tokens/);
+    assert.match(rows.at(-1)!, /run completed · 39 tokens/);
     assert.deepEqual(consoleErrors, []);
   });
 });
