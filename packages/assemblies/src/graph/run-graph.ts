@@ -28,7 +28,10 @@ export async function runGraph(g: GraphSnapshot, scope: AssemblyScope): Promise<
   const reach = new Map<string, Set<string>>();
   const reaches = (from: string, to: string) => {
     let set = reach.get(from);
-    if (!set) reach.set(from, (set = reachableFrom(g, from)));
+    if (!set) {
+      set = reachableFrom(g, from);
+      reach.set(from, set);
+    }
     return set.has(to);
   };
   const arrivals = new Map<string, Arrival[]>();
@@ -124,7 +127,7 @@ export async function runGraph(g: GraphSnapshot, scope: AssemblyScope): Promise<
   const route = (node: string, result: StepResult, branch: string) => {
     const routes = g.routes.get(node) ?? [];
     const info = { from: node, task: scope.inputText };
-    const matched = routes.filter((r) => r.when !== undefined && r.when(result.output, info));
+    const matched = routes.filter((r) => r.when?.(result.output, info));
     if (matched.length > 1)
       throw new GraphRoutingError(
         `node ${node}: the conditional edges to ${matched[0]!.to.join(', ')} and to ${matched[1]!.to.join(', ')} both matched; conditions on one node must exclude each other`,

@@ -1,4 +1,4 @@
-import { type Content, InvalidOptionError, isRunnable, type Runnable } from '@kodama/core';
+import { InvalidOptionError, isRunnable, type Runnable } from '@kodama/core';
 import { AssemblyProtocolError } from '../errors.ts';
 import { type Assembly, type AssemblyOutcome, assembly } from '../runnable/assembly.ts';
 import { checkStepPolicy } from '../steps/retry-policy.ts';
