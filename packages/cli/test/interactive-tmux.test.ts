@@ -4,64 +4,12 @@
 // expected text shows. Without tmux these tests skip, except under CI, where
 // they fail (.ci/run installs tmux).
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, test } from 'node:test';
-import type { RecordedRequest, ScriptedReply } from '@kodama/testkit';
-import { BIN, isolatedEnv } from './support/run-kodama.ts';
-import { scriptedServers } from './support/scripted-servers.ts';
-import { haveTmux, TmuxSession } from './support/tmux.ts';
+import { test } from 'node:test';
+import { assistantUnderTmux, last, messages, skipWithoutTmux as skip } from './support/tmux-assistant.ts';
 
-const serve = scriptedServers();
-const skip = !haveTmux() && !process.env.CI ? 'tmux is not installed' : false;
-const sessions: TmuxSession[] = [];
-after(() => {
-  for (const s of sessions) s.kill();
-});
-
-type Message = { role: string; content: unknown; tool_calls?: unknown };
-
-/** The messages of a recorded request. */
-function messages(request: RecordedRequest | undefined): Message[] {
-  return (request?.body as { messages?: Message[] } | undefined)?.messages ?? [];
-}
-
-/** The text of the last message of a request, and whether it is a tool result. */
-function last(request: RecordedRequest): { text: string; tool: boolean } {
-  const m = messages(request).at(-1);
-  return {
-    text: typeof m?.content === 'string' ? m.content : JSON.stringify(m?.content),
-    tool: m?.role === 'tool',
-  };
-}
-
-/** A project dir, a home, and `kodama` with its model on `server` in tmux. */
-async function open(
-  script: (r: RecordedRequest) => ScriptedReply,
-  extra: string[] = [],
-  dirs?: { root: string; home: string },
-) {
-  const server = await serve(script);
-  const root = dirs?.root ?? (await mkdtemp(join(tmpdir(), 'kodama-tui-')));
-  const home = dirs?.home ?? join(root, '.home');
-  await mkdir(home, { recursive: true });
-  const tmux = new TmuxSession();
-  sessions.push(tmux);
-  const env = isolatedEnv({ HOME: home, XDG_DATA_HOME: join(home, 'data') });
-  const argv = [
-    process.execPath,
-    BIN,
-    '--model',
-    `openai-compatible:${server.url}/v1`,
-    '--root',
-    root,
-    '--no-skills',
-  ];
-  tmux.start([...argv, '--tools', 'read,edit,write,bash,calculator', ...extra], { cwd: root, env });
-  await tmux.waitFor('session kodama-');
-  return { server, tmux, root, home };
-}
+const open = assistantUnderTmux();
 
 test('a streamed Markdown answer with a code block; the status line counts the usage testkit reported', {
   skip,
@@ -137,6 +85,7 @@ test('Ctrl+C during a slow tool cancels the turn; the conversation goes on', { s
   await tmux.waitFor(/● bash sleep 60\n/);
   tmux.keys('C-c');
   await tmux.waitFor('cancelled');
+  await tmux.waitIdle();
   tmux.type('second question');
   tmux.keys('Enter');
   const screen = await tmux.waitFor('second answer');
@@ -144,18 +93,22 @@ test('Ctrl+C during a slow tool cancels the turn; the conversation goes on', { s
 });
 
 test('a steering message typed while a tool runs reaches the very next model request', { skip }, async () => {
-  const { tmux, server } = await open((r) =>
+  // The tool waits for a file the test writes once the message shows as queued: no race with a timer.
+  const command = 'until [ -e go ]; do sleep 0.1; done';
+  const { tmux, server, root } = await open((r) =>
     last(r).tool || r.callIndex > 0
       ? { text: 'adjusted as you said' }
-      : { toolCalls: [{ name: 'bash', arguments: { command: 'sleep 3' } }] },
+      : { toolCalls: [{ name: 'bash', arguments: { command } }] },
   );
   tmux.type('start working');
   tmux.keys('Enter');
   await tmux.waitFor('y yes · n no');
   tmux.keys('y');
-  await tmux.waitFor(/● bash sleep 3\n/);
+  await tmux.waitFor(/● bash until \[ -e go \]/);
   tmux.type('use tabs, not spaces');
   tmux.keys('Enter');
+  await tmux.waitFor('queued: use tabs, not spaces');
+  await writeFile(join(root, 'go'), '');
   await tmux.waitFor('adjusted as you said');
   const second = messages(server.modelCalls[1]);
   const toolAt = second.findIndex((m) => m.role === 'tool');
@@ -173,12 +126,15 @@ test('/clear starts a new session; after quitting, kodama --continue shows the l
   first.tmux.type('remember apples');
   first.tmux.keys('Enter');
   await first.tmux.waitFor('answer to remember apples');
+  await first.tmux.waitIdle();
   first.tmux.type('/clear');
   first.tmux.keys('Enter');
   await first.tmux.waitFor('cleared; new session');
+  await first.tmux.waitIdle();
   first.tmux.type('after the clear');
   first.tmux.keys('Enter');
   await first.tmux.waitFor('answer to after the clear');
+  await first.tmux.waitIdle();
   // The model saw nothing of the first conversation after /clear.
   assert.doesNotMatch(JSON.stringify(messages(first.server.modelCalls[1])), /apples/);
   first.tmux.keys('C-d');

@@ -258,6 +258,7 @@ export class AssistantApp {
       this.#turn = undefined;
       this.#stopSpinner();
       this.#refreshStatus();
+      this.tui.requestRender();
     }
     const left = turn.takeUndelivered();
     if (left.length > 0) {

@@ -1,4 +1,5 @@
 import type { TaintedCall, TaintGate } from '@kodama/core';
+import { callSubject } from '../permissions/permission-gate.ts';
 import type { PermissionSubject } from '../permissions/permission-rule.ts';
 import { PermissionRules } from '../permissions/permission-rules.ts';
 import type { AskPerson, ConfirmAnswer, Confirmer, ConfirmRequest } from './confirm-types.ts';
@@ -8,6 +9,14 @@ export function ruleOf(request: ConfirmRequest): string {
   if (request.tool !== 'bash') return request.tool;
   const word = request.detail.trim().split(/\s+/)[0] ?? '';
   return `bash(${word}:*)`;
+}
+
+function parseArguments(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
 }
 
 /** What the permission rules match in a request: bash's command, a file tool's path. */
@@ -78,8 +87,11 @@ export class InlineConfirmer implements Confirmer {
   }
 
   /** The taint gate: asks about a call of an egress-capable tool after untrusted content came in. */
-  readonly taintGate: TaintGate = (call: TaintedCall, signal: AbortSignal) =>
-    this.#serial(async () => {
+  readonly taintGate: TaintGate = (call: TaintedCall, signal: AbortSignal) => {
+    // A call the rules deny is refused without a question; allow rules never skip this one.
+    if (this.rules.decide(callSubject(call.toolName, parseArguments(call.arguments)))?.decision === 'deny')
+      return Promise.resolve(false);
+    return this.#serial(async () => {
       const request: ConfirmRequest = {
         tool: call.toolName,
         title: `untrusted content from ${call.sources.join(', ')} is in this conversation; run ${call.toolName} anyway? It can send data out.`,
@@ -88,6 +100,7 @@ export class InlineConfirmer implements Confirmer {
       };
       return this.#approved(request, await this.#ask({ request, allowAlways: false }, signal));
     });
+  };
 
   #approved(request: ConfirmRequest, answer: ConfirmAnswer): boolean {
     if (answer.kind === 'no' && answer.reason) this.#onReason(request, answer.reason);

@@ -53,18 +53,54 @@ export class TmuxSession {
     return this.#tmux('capture-pane', '-p', '-J', '-S', '-500', '-t', 'main');
   }
 
+  /** The visible screen only, line by line as the terminal shows it (no joining of wrapped lines). */
+  visible(): string {
+    return this.#tmux('capture-pane', '-p', '-t', 'main');
+  }
+
+  /** Resizes the terminal (the program gets SIGWINCH). */
+  resize(columns: number, rows: number): void {
+    this.#tmux('resize-window', '-t', 'main', '-x', String(columns), '-y', String(rows));
+  }
+
   /**
-   * Polls the screen until `expected` shows (a hang guard, not a speed
-   * check: the limit is generous and a miss fails with the screen).
+   * Polls the screen until `expected` shows (text, a pattern, or a test of
+   * the whole screen). A hang guard, not a speed check: the limit is
+   * generous for a loaded machine, and a miss fails with the screen.
    */
-  async waitFor(expected: string | RegExp, limitMs = 30_000): Promise<string> {
+  async waitFor(
+    expected: string | RegExp | ((screen: string) => boolean),
+    limitMs = 90_000,
+    read: () => string = () => this.screen(),
+  ): Promise<string> {
     const until = Date.now() + limitMs;
     for (;;) {
-      const screen = this.screen();
-      if (typeof expected === 'string' ? screen.includes(expected) : expected.test(screen)) return screen;
+      const screen = read();
+      const seen =
+        typeof expected === 'string'
+          ? screen.includes(expected)
+          : expected instanceof RegExp
+            ? expected.test(screen)
+            : expected(screen);
+      if (seen) return screen;
       if (Date.now() > until) throw new Error(`never saw ${String(expected)} on the screen:\n${screen}`);
       await new Promise((r) => setTimeout(r, 100));
     }
+  }
+
+  /**
+   * Waits until the assistant is idle: its status line (the last line with
+   * text) starts with the model, not with a spinner or a question.
+   */
+  async waitIdle(model = 'openai-compatible:'): Promise<string> {
+    return this.waitFor(
+      (screen) => {
+        const lines = screen.split('\n').filter((l) => l.trim() !== '');
+        return lines.at(-1)?.trimStart().startsWith(model) === true && !screen.includes('y yes · n no');
+      },
+      undefined,
+      () => this.visible(),
+    );
   }
 
   /** Ends the tmux server and what runs in it. */

@@ -1,0 +1,86 @@
+// The assistant end to end under tmux, the input side: `!command` runs in
+// the shell with its output streamed and then shown to the model; `@file`
+// attaches a file; the project's permission rules allow a command without
+// asking and deny another before it runs.
+import assert from 'node:assert/strict';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { assistantUnderTmux, last, messages, skipWithoutTmux as skip } from './support/tmux-assistant.ts';
+
+const open = assistantUnderTmux();
+
+test('!command streams its output live; the model sees it with the next prompt', { skip }, async () => {
+  const { tmux, server, root } = await open(() => ({ text: 'noted' }));
+  // The command prints, then waits for a file the test writes once the first line shows: live, not at the end.
+  tmux.type('!echo first-line; until [ -e go ]; do sleep 0.1; done; echo second-line');
+  tmux.keys('Enter');
+  const live = await tmux.waitFor(/● ! echo first-line.*\n\s+⎿ first-line\n/);
+  assert.doesNotMatch(live, /⎿.*second-line|exit code/);
+  await writeFile(join(root, 'go'), '');
+  await tmux.waitFor(/⎿ first-line \(\+2 lines\)/);
+  await tmux.waitIdle();
+  tmux.type('what did it print?');
+  tmux.keys('Enter');
+  await tmux.waitFor('noted');
+  const sent = last(server.modelCalls[0]!).text;
+  assert.match(sent, /first-line\nsecond-line/);
+  assert.match(sent, /exit code 0/);
+  assert.match(sent, /what did it print\?/);
+});
+
+test('@file attaches the file to the prompt', { skip }, async () => {
+  const { tmux, server, root } = await open(() => ({ text: 'read it' }));
+  await writeFile(join(root, 'notes.txt'), 'the secret word is kumquat\n');
+  tmux.type('explain @notes.txt please');
+  // The file list closes once the word after the path is typed; Enter then sends.
+  await tmux.waitFor(
+    (s) => s.includes('please') && !s.includes('→ '),
+    undefined,
+    () => tmux.visible(),
+  );
+  tmux.keys('Enter');
+  await tmux.waitFor('attached: notes.txt');
+  await tmux.waitFor('read it');
+  const sent = JSON.stringify(messages(server.modelCalls[0]));
+  assert.match(sent, /explain @notes\.txt please/);
+  assert.match(sent, /<file path=\\"notes\.txt\\">\\nthe secret word is kumquat/);
+});
+
+test('permission rules of .kodama/config.json: an allowed command runs without asking, a denied one never runs nor asks', {
+  skip,
+}, async () => {
+  const { tmux, server, root } = await open(
+    (r) => {
+      if (r.callIndex === 0)
+        return { toolCalls: [{ name: 'bash', arguments: { command: 'echo allowed-ran' } }] };
+      if (r.callIndex === 1)
+        return { toolCalls: [{ name: 'bash', arguments: { command: 'touch denied-ran' } }] };
+      return { text: `done: ${last(r).text.slice(0, 80)}` };
+    },
+    [],
+    await withRules(),
+  );
+  await tmux.waitFor('permission rules from .kodama/config.json: allow bash(echo:*); deny bash(touch:*)');
+  tmux.type('go');
+  tmux.keys('Enter');
+  const screen = await tmux.waitFor('done:');
+  assert.doesNotMatch(screen, /y yes · n no/);
+  assert.match(last(server.modelCalls[1]!).text, /allowed-ran/);
+  // After bash's output the taint gate would ask about another bash call; a denied one is refused without a question.
+  assert.match(last(server.modelCalls[2]!).text, /bash was not run/);
+  await assert.rejects(import('node:fs/promises').then((fs) => fs.stat(join(root, 'denied-ran'))));
+});
+
+/** A project whose .kodama/config.json allows `echo` and denies `touch`. */
+async function withRules(): Promise<{ root: string; home: string }> {
+  const { mkdtemp } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const root = await mkdtemp(join(tmpdir(), 'kodama-rules-'));
+  await mkdir(join(root, '.kodama'));
+  await writeFile(
+    join(root, '.kodama', 'config.json'),
+    JSON.stringify({ permissions: { allow: ['bash(echo:*)'], deny: ['bash(touch:*)'] } }),
+  );
+  return { root, home: join(root, '.home') };
+}
