@@ -27,6 +27,7 @@ export type { ReadEventsOptions } from './events/event-reader.ts';
 export { DurableRun } from './run/durable-run.ts';
 export type { DurableTarget, DurableTargetSource } from './run/durable-target.ts';
 export type { DurableRunInput, DurableRunRecord } from './run/run-record.ts';
+export { PostgresSessionStore, type PostgresSessionStoreOptions } from './session/postgres-session-store.ts';
 export { durableIds } from './steps/durable-ids.ts';
 export { durableStepRunner } from './steps/durable-step-runner.ts';
 export { shutdownDurable, startWorker, type Worker, type WorkerOptions } from './worker.ts';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { sequentialIds } from '@kodama/core';
-import { type DurableAgent, durable, shutdownDurable } from '@kodama/durable';
+import { type DurableAgent, durable, PostgresSessionStore, shutdownDurable } from '@kodama/durable';
 import { type ScriptedServer, startOpenAICompatibleServer } from '@kodama/testkit';
 import { countEffects, effectAgent, effectScript } from './support/fixture-agent.ts';
 import { freshDatabase } from './support/postgres.ts';
@@ -18,15 +18,24 @@ const dir = mkdtempSync(join(tmpdir(), 'kodama-durable-run-'));
 const effects = join(dir, 'effects.log');
 let server: ScriptedServer;
 let agent: DurableAgent;
+let withSessions: DurableAgent;
+let store: PostgresSessionStore;
 
 describe('a durable run in this process', { skip: 'skip' in db ? db.skip : false }, () => {
   before(async () => {
     server = await startOpenAICompatibleServer({ script: effectScript(2) });
     const url = 'url' in db ? db.url : '';
     agent = durable(() => effectAgent(server.url, { file: effects }), { name: 'in-process', database: url });
+    store = await PostgresSessionStore.open({ url });
+    withSessions = durable(() => effectAgent(server.url, { file: effects }), {
+      name: 'with-sessions',
+      database: url,
+      sessions: store,
+    });
   });
   after(async () => {
     await shutdownDurable();
+    await store?.close();
     await server?.close();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -100,5 +109,21 @@ describe('a durable run in this process', { skip: 'skip' in db ? db.skip : false
     assert.equal(again.outcome, 'completed');
     assert.equal(again.response, first.response);
     assert.deepEqual(again.history.toJSON(), first.history.toJSON());
+  });
+
+  test('a durable run continues a session of the Postgres store and records itself there', async () => {
+    const first = await withSessions.ask('First job.', { session: 'durable-s1' });
+    const second = await withSessions.ask('Second job.', { session: 'durable-s1' });
+    assert.equal(second.outcome, 'completed', String(second.error));
+    const stored = await store.load('durable-s1');
+    const users = stored!.messages.filter((m) => m.kind === 'user');
+    assert.equal(users.length, 2, 'the second run saw and kept the first one');
+    assert.deepEqual(
+      (await store.listRuns('durable-s1')).map((r) => [r.runId, r.outcome]),
+      [
+        [first.id, 'completed'],
+        [second.id, 'completed'],
+      ],
+    );
   });
 });
