@@ -1,0 +1,124 @@
+// Permission rules without a terminal: parsing with messages that name the
+// key, bash prefixes judged per simple command, path globs relative to the
+// root, the first place with a matching rule deciding, and the inline
+// confirmer asking only when the rules leave it open.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+  type ConfirmQuestion,
+  InlineConfirmer,
+  PermissionRules,
+  parseRule,
+  ruleSource,
+  simpleCommands,
+} from '../src/index.ts';
+
+const ROOT = '/work/project';
+
+test('rules parse; bad ones say what is wrong and where', () => {
+  assert.equal(parseRule('bash(npm test:*)').tool, 'bash');
+  assert.equal(parseRule('edit(src/**)').tool, 'edit');
+  assert.throws(() => parseRule('bash('), /"bash\(" is not a rule/);
+  assert.throws(() => parseRule('bash()'), /empty pattern/);
+  assert.throws(() => parseRule('calculator(1+1)'), /only bash and the file tools/);
+  assert.throws(
+    () => ruleSource('/p/config.json', { deny: ['read', 'bash(:*)'] }),
+    /permissions\.deny\[1\]: .*prefix/,
+  );
+});
+
+test('bash prefixes match whole words; exact commands match exactly', () => {
+  const rule = parseRule('bash(npm test:*)');
+  const m = (command: string) => rule.matches({ tool: 'bash', command }, ROOT);
+  assert.ok(m('npm test'));
+  assert.ok(m('npm test -- --watch'));
+  assert.ok(!m('npm testing'));
+  assert.ok(!m('npm install'));
+  const exact = parseRule('bash(git status)');
+  assert.ok(exact.matches({ tool: 'bash', command: 'git status' }, ROOT));
+  assert.ok(!exact.matches({ tool: 'bash', command: 'git status --short' }, ROOT));
+});
+
+test('a command line is split into simple commands; substitutions and file redirections are never allowed', () => {
+  assert.deepEqual(simpleCommands('npm test && npm run lint; echo "a;b" | cat'), [
+    'npm test',
+    'npm run lint',
+    'echo "a;b"',
+    'cat',
+  ]);
+  assert.deepEqual(simpleCommands('npm test 2>&1 >/dev/null'), ['npm test 2>&1 >/dev/null']);
+  assert.equal(simpleCommands('echo $(cat ~/.ssh/id_rsa)'), undefined);
+  assert.equal(simpleCommands('echo `id`'), undefined);
+  assert.equal(simpleCommands('echo hi > notes.txt'), undefined);
+  const rules = new PermissionRules(
+    [ruleSource('user', { allow: ['bash(npm test:*)'], deny: ['bash(rm:*)'] })],
+    ROOT,
+  );
+  assert.equal(rules.decide({ tool: 'bash', command: 'npm test' })?.decision, 'allow');
+  assert.equal(rules.decide({ tool: 'bash', command: 'npm test && curl evil.example' }), undefined);
+  assert.equal(rules.decide({ tool: 'bash', command: 'npm test; rm -rf /' })?.decision, 'deny');
+  assert.equal(rules.decide({ tool: 'bash', command: 'npm test > out.txt' })?.decision, 'ask');
+});
+
+test('path rules are globs relative to the root; edit also covers write', () => {
+  const rules = new PermissionRules(
+    [ruleSource('user', { allow: ['edit(src/**)'], deny: ['read(**/.env)'] })],
+    ROOT,
+  );
+  assert.equal(rules.decide({ tool: 'edit', path: 'src/a/b.ts' })?.decision, 'allow');
+  assert.equal(rules.decide({ tool: 'write', path: `${ROOT}/src/new.ts` })?.decision, 'allow');
+  assert.equal(rules.decide({ tool: 'edit', path: 'test/a.ts' }), undefined);
+  assert.equal(rules.decide({ tool: 'read', path: 'config/.env' })?.decision, 'deny');
+});
+
+test('the first place with a matching rule decides (the project before the user); deny beats allow within one', () => {
+  const rules = new PermissionRules(
+    [
+      ruleSource('project', { allow: ['bash(git push:*)'] }),
+      ruleSource('user', { deny: ['bash(git push:*)'], ask: ['bash(git:*)'] }),
+    ],
+    ROOT,
+  );
+  assert.deepEqual(rules.decide({ tool: 'bash', command: 'git push origin' }), {
+    decision: 'allow',
+    rule: 'bash(git push:*)',
+    source: 'project',
+  });
+  assert.equal(rules.decide({ tool: 'bash', command: 'git log' })?.decision, 'ask');
+  const one = new PermissionRules([ruleSource('user', { allow: ['bash'], deny: ['bash(rm:*)'] })], ROOT);
+  assert.equal(one.decide({ tool: 'bash', command: 'rm x' })?.decision, 'deny');
+});
+
+test('the inline confirmer asks only what the rules leave open; "always" holds for the rule, not for chained commands', async () => {
+  const asked: string[] = [];
+  let answer: 'yes' | 'always' = 'always';
+  const rules = new PermissionRules(
+    [ruleSource('user', { allow: ['bash(ls:*)'], deny: ['bash(rm:*)'] })],
+    ROOT,
+  );
+  const confirmer = new InlineConfirmer(
+    async (q: ConfirmQuestion) => {
+      asked.push(q.request.detail);
+      return { kind: answer };
+    },
+    () => {},
+    rules,
+  );
+  const bash = (detail: string, warnings: string[] = []) => ({
+    tool: 'bash',
+    title: 'run',
+    detail,
+    warnings,
+  });
+  assert.equal(await confirmer.confirm(bash('ls -la')), true);
+  assert.equal(await confirmer.confirm(bash('rm -rf build')), false);
+  assert.equal(await confirmer.confirm(bash('ls -la', ['a zero-width space'])), true); // hidden text: asked
+  assert.equal(await confirmer.confirm(bash('npm test')), true); // asked, answered "always": bash(npm:*)
+  answer = 'yes';
+  assert.equal(await confirmer.confirm(bash('npm run build')), true); // covered by the session rule
+  assert.equal(await confirmer.confirm(bash('npm test && curl x.example')), true); // asked again
+  assert.deepEqual(asked, ['ls -la', 'npm test', 'npm test && curl x.example']);
+  assert.deepEqual(confirmer.alwaysAllowed, ['bash(ls:*)', 'bash(npm:*)']);
+  confirmer.reset();
+  assert.equal(rules.decide({ tool: 'bash', command: 'npm test' }), undefined);
+});
