@@ -41,6 +41,8 @@ export interface AssistantOptions {
   readonly reviewEdits?: ToolSetup['reviewEdits'];
   /** The assistant's inline taint gate (default: per --yes=all, on the terminal). */
   readonly taintGate?: TaintGate;
+  /** bash shows its output live (the assistant's screen). */
+  readonly streamOutput?: boolean;
   /** Wraps every built tool (the assistant's permission rules: a denied call fails before it runs). */
   readonly wrapTool?: (tool: AnyTool) => AnyTool;
   /** The step runner and id source of a durable worker (`durableAgentOptions`). */
@@ -100,6 +102,7 @@ export async function buildAssistant(
       onClose: (handler) => closers.push(handler),
       ...(options.confirmer ? { confirmer: options.confirmer } : {}),
       ...(options.reviewEdits ? { reviewEdits: options.reviewEdits } : {}),
+      ...(options.streamOutput ? { streamOutput: true } : {}),
     });
     const wrap = options.wrapTool;
     const tools = wrap ? built.map((t) => wrap(t)) : built;

@@ -97,6 +97,7 @@ export async function interactive(args: InteractiveArgs, io: CliIO): Promise<num
           maxSteps: args.maxSteps,
           systemPrompt,
           reviewEdits: wrapEdits,
+          streamOutput: true,
           wrapTool: (tool) => assistant.permissionGate(tool, rules),
           ...(args.yes ? {} : { confirmer: ui.confirmer }),
           ...(args.yesAll ? {} : { taintGate: ui.taintGate }),

@@ -31,7 +31,7 @@ const MAX_PREVIEW = 1_000_000;
 export async function reviewedWorkspaceTools(
   workspace: Workspace,
   names: readonly string[],
-  options: { confirmer: Confirmer; sandbox: SandboxOptions },
+  options: { confirmer: Confirmer; sandbox: SandboxOptions; bashStreamOutput?: boolean },
   review: EditReviewer,
 ): Promise<AnyTool[]> {
   const editing = names.filter((n) => n === 'write' || n === 'edit');

@@ -24,6 +24,8 @@ export interface ToolSetup {
   readonly confirmer?: Confirmer;
   /** Wraps write and edit so they ask with a diff first (the assistant). */
   readonly reviewEdits?: EditReviewer;
+  /** bash emits its output live (`tool-output` events) for the assistant's screen. */
+  readonly streamOutput?: boolean;
 }
 
 /** One package's tools as the CLI offers them: the names its registry holds, and how to build some of them. */

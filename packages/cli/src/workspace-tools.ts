@@ -35,8 +35,8 @@ export const WORKSPACE_TOOLS: ToolFamily = {
     const confirmer =
       setup.confirmer ??
       (setup.yes ? autoApprove : terminalConfirmer({ input: setup.stdin, output: setup.stderr }));
-    if (setup.reviewEdits)
-      return reviewedWorkspaceTools(workspace, names, { confirmer, sandbox }, setup.reviewEdits);
-    return workspaceToolsByName(workspace, names, { confirmer, sandbox });
+    const options = { confirmer, sandbox, ...(setup.streamOutput ? { bashStreamOutput: true } : {}) };
+    if (setup.reviewEdits) return reviewedWorkspaceTools(workspace, names, options, setup.reviewEdits);
+    return workspaceToolsByName(workspace, names, options);
   },
 };

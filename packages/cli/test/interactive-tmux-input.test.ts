@@ -84,3 +84,18 @@ async function withRules(): Promise<{ root: string; home: string }> {
   );
   return { root, home: join(root, '.home') };
 }
+
+test("bash's output streams under its tool line while it runs", { skip }, async () => {
+  const command = 'echo live-one; until [ -e go ]; do sleep 0.1; done; echo live-two';
+  const { tmux, root } = await open(
+    (r) => (last(r).tool ? { text: 'all done' } : { toolCalls: [{ name: 'bash', arguments: { command } }] }),
+    ['--yes'],
+  );
+  tmux.type('run it');
+  tmux.keys('Enter');
+  const live = await tmux.waitFor(/● bash echo live-one.*\n\s+⎿ live-one\n/);
+  assert.doesNotMatch(live, /⎿.*live-two|all done/);
+  await writeFile(join(root, 'go'), '');
+  const done = await tmux.waitFor('all done');
+  assert.match(done, /⎿ live-one \(\+2 lines\)/);
+});

@@ -32,6 +32,7 @@ export {
   BASH_DEFAULT_TIMEOUT_SECONDS,
   BASH_MAX_OUTPUT_BYTES,
   BASH_MAX_TIMEOUT_SECONDS,
+  BASH_OUTPUT_EVENT,
   type BashToolOptions,
   bashTool,
 } from './tools/bash.ts';

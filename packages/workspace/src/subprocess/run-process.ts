@@ -31,6 +31,8 @@ export interface RunProcessOptions {
   readonly drainMs?: number;
   /** Called with each stdout chunk as it arrives (e.g. to stop early); return false to kill the group. */
   readonly onStdout?: (chunk: Buffer) => boolean | undefined;
+  /** Called with each chunk of stdout and stderr as it arrives (live output for a person to watch). */
+  readonly onOutput?: (chunk: Buffer) => void;
 }
 
 /** What a finished process left behind. */
@@ -135,12 +137,16 @@ export function runProcess(
 
     child.stdout.on('data', (chunk: Buffer) => {
       out.push(chunk);
+      options.onOutput?.(chunk);
       if (options.onStdout && options.onStdout(chunk) === false && !stoppedEarly) {
         stoppedEarly = true;
         killGroup();
       }
     });
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => {
+      err.push(chunk);
+      options.onOutput?.(chunk);
+    });
     child.stdin.on('error', () => {}); // EPIPE when the child never reads stdin
     child.stdin.end(options.stdin ?? '');
 

@@ -1,3 +1,4 @@
+import { StringDecoder } from 'node:string_decoder';
 import { type AnyTool, defineTool, params, ToolError } from '@kodama/core';
 import type { Confirmer } from '../confirm/confirmer.ts';
 import { sanitizeForDisplay } from '../confirm/sanitize.ts';
@@ -27,7 +28,15 @@ export interface BashToolOptions {
   readonly envAllowlist?: readonly string[];
   readonly defaultTimeoutSeconds?: number;
   readonly maxTimeoutSeconds?: number;
+  /**
+   * Emit the output as it arrives, as `tool-output` domain events
+   * (`{ toolCallId, text }`), for a screen that shows it live. Default false.
+   */
+  readonly streamOutput?: boolean;
 }
+
+/** The domain event bash emits with live output when `streamOutput` is on. */
+export const BASH_OUTPUT_EVENT = 'tool-output';
 
 function describeSandbox(sandbox: SandboxOptions): string {
   if (sandbox.kind === 'none') return 'no sandbox';
@@ -102,6 +111,14 @@ Usage:
         ['bash', '--noprofile', '--norc', '-c', args.command],
         hidden,
       );
+      // A decoder keeps a multi-byte character split between chunks whole.
+      const decoder = options.streamOutput ? new StringDecoder('utf8') : undefined;
+      const onOutput = decoder
+        ? (chunk: Buffer) => {
+            const text = decoder.write(chunk);
+            if (text) context.emit(BASH_OUTPUT_EVENT, { toolCallId: context.toolCallId, text });
+          }
+        : undefined;
       let result: Awaited<ReturnType<typeof runProcess>>;
       try {
         result = await runProcess(argv, {
@@ -111,6 +128,7 @@ Usage:
           signal: context.signal,
           maxOutputBytes: BASH_MAX_OUTPUT_BYTES,
           registry: workspace.processes,
+          ...(onOutput ? { onOutput } : {}),
         });
       } catch (error) {
         throw new ToolError(`could not start ${argv[0]}: ${(error as Error).message}`);

@@ -22,6 +22,8 @@ export interface WorkspaceToolsOptions {
   readonly bashDefaultTimeoutSeconds?: number;
   /** Largest bash timeout the model may ask for, in seconds (default 600). */
   readonly bashMaxTimeoutSeconds?: number;
+  /** bash emits its output as it arrives (`tool-output` domain events) for a live view. Default false. */
+  readonly bashStreamOutput?: boolean;
 }
 
 /** The bash tool's options, from the options of the whole set. */
@@ -35,6 +37,7 @@ export function bashToolOptions(options: WorkspaceToolsOptions): BashToolOptions
       ? { defaultTimeoutSeconds: options.bashDefaultTimeoutSeconds }
       : {}),
     ...(options.bashMaxTimeoutSeconds ? { maxTimeoutSeconds: options.bashMaxTimeoutSeconds } : {}),
+    ...(options.bashStreamOutput ? { streamOutput: true } : {}),
   };
 }
 
