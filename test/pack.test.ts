@@ -109,10 +109,13 @@ after(async () => {
 test('every public package is publishable: not private, one version, one engines range', () => {
   assert.deepEqual(listed.map((p) => p.manifest.name).sort(), [
     '@kodama/ag-ui',
+    '@kodama/assemblies',
     '@kodama/assistant',
     '@kodama/core',
+    '@kodama/durable',
     '@kodama/inspector',
     '@kodama/mcp',
+    '@kodama/memory',
     '@kodama/models',
     '@kodama/otel',
     '@kodama/skills',
