@@ -6,7 +6,7 @@ import {
   type Model,
   type RunEvent,
 } from '@kodama/core';
-import { Editor, Text, TUI } from '@mariozechner/pi-tui';
+import { Editor, TUI } from '@mariozechner/pi-tui';
 import { FileCheckpoints } from '../checkpoints/file-checkpoints.ts';
 import { type SlashContext, slashCommands } from '../commands/slash-commands.ts';
 import type { ConfirmQuestion, ConfirmRequest } from '../confirm/confirm-types.ts';
@@ -14,17 +14,17 @@ import { InlineConfirmer } from '../confirm/inline-confirmer.ts';
 import { expandAttachments, modelAcceptsImages } from '../input/attachments.ts';
 import { AssistantCompletion } from '../input/completion.ts';
 import { PermissionRules } from '../permissions/permission-rules.ts';
-import { TaskListEntry, type TaskView } from '../render/entries.ts';
+import { QueuedView, TaskListEntry, type TaskView } from '../render/entries.ts';
 import { StatusLine } from '../render/status-line.ts';
 import { Transcript } from '../render/transcript.ts';
-import { truncate } from '../render/width.ts';
 import type { AssistantOptions } from './assistant-options.ts';
 import { editorTheme } from './editor-theme.ts';
 import { KeyHandler } from './key-handler.ts';
 import { ModalArea, type PickItem } from './modal-area.ts';
 import { PromptHistory } from './prompt-history.ts';
+import { pickSession } from './session-picker.ts';
 import { runShellCommand } from './shell-command.ts';
-import { Turn } from './turn.ts';
+import { Turn, withNotes } from './turn.ts';
 import { UsageTotals } from './usage-totals.ts';
 
 /**
@@ -45,7 +45,7 @@ export class AssistantApp {
   readonly editor: Editor;
   readonly modal: ModalArea;
   readonly #options: AssistantOptions;
-  readonly #queuedView = new Text('', 0, 0);
+  readonly #queuedView: QueuedView;
   readonly #tasks: TaskListEntry;
   readonly #usage = new UsageTotals();
   readonly #history: PromptHistory;
@@ -70,24 +70,12 @@ export class AssistantApp {
     this.tui = new TUI(options.terminal);
     this.transcript = new Transcript(theme);
     this.#tasks = new TaskListEntry(theme);
+    this.#queuedView = new QueuedView(theme);
     this.checkpoints = new FileCheckpoints(options.checkpointDir);
     this.modal = new ModalArea(theme, () => this.tui.requestRender());
     this.editor = new Editor(this.tui, editorTheme(theme), { paddingX: 1 });
     this.editor.onSubmit = (text) => void this.submit(text);
-    this.status = new StatusLine(
-      {
-        model: '',
-        contextTokens: undefined,
-        contextWindow: undefined,
-        inputTokens: 0,
-        outputTokens: 0,
-        costUsd: 0,
-        sessionId: options.sessionId,
-        busySince: undefined,
-      },
-      theme,
-      options.now,
-    );
+    this.status = new StatusLine(StatusLine.idle(options.sessionId), theme, options.now);
     this.confirmer = new InlineConfirmer(
       (q, signal) => this.#ask(q, signal),
       (request, reason) => this.#onReason(request, reason),
@@ -138,26 +126,9 @@ export class AssistantApp {
     for (const note of this.#options.info?.configNotes ?? []) this.transcript.notice(note);
     this.tui.start();
     this.tui.requestRender();
-    if (this.#options.pickSession) void this.#pickSession();
+    if (this.#options.pickSession) void pickSession(this, this.#options.store);
     else if (this.#options.initialPrompt) void this.submit(this.#options.initialPrompt);
     await this.#closed;
-  }
-
-  async #pickSession(): Promise<void> {
-    const sessions = await this.#options.store.list();
-    if (sessions.length === 0)
-      return this.transcript.notice('no stored sessions to resume; this is a new one');
-    const id = await this.pick(
-      'resume which session?',
-      sessions.slice(0, 50).map((s) => ({
-        value: s.id,
-        label: `${new Date(s.updatedAt).toISOString().slice(0, 16).replace('T', ' ')}  ${s.title ?? '(untitled)'}`,
-        description: `${s.messageCount} msgs · ${s.id}`,
-      })),
-    );
-    if (id) await this.resume(id);
-    else this.transcript.notice(`no session picked; new session ${this.#sessionId}`);
-    this.tui.requestRender();
   }
 
   /** Switches to a stored session (or a new one of that id), drawing what it holds. */
@@ -398,13 +369,7 @@ export class AssistantApp {
   }
 
   #drawQueued(): void {
-    const t = this.#options.theme;
-    const width = this.#options.terminal.columns;
-    this.#queuedView.setText(
-      this.#queued
-        .map((q) => truncate(`${t.warning('⏳')} ${t.dim(`queued: ${q.replace(/\s+/g, ' ')}`)}`, width - 1))
-        .join('\n'),
-    );
+    this.#queuedView.set(this.#queued);
     this.tui.requestRender();
   }
 
@@ -430,11 +395,4 @@ export class AssistantApp {
     this.#spinner = undefined;
     this.status.update({ busySince: undefined });
   }
-}
-
-/** The notes, then the prompt, as one user message. */
-function withNotes(notes: readonly string[], content: Content): Content {
-  const head = `${notes.join('\n\n')}\n\n`;
-  if (typeof content === 'string') return head + content;
-  return [{ type: 'text', text: head }, ...content];
 }

@@ -65,3 +65,10 @@ export class Turn {
     return left;
   }
 }
+
+/** The notes, then the prompt, as one user message. */
+export function withNotes(notes: readonly string[], content: Content): Content {
+  const head = `${notes.join('\n\n')}\n\n`;
+  if (typeof content === 'string') return head + content;
+  return [{ type: 'text', text: head }, ...content];
+}

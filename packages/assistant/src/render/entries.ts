@@ -132,3 +132,24 @@ export class TaskListEntry extends Entry {
     ];
   }
 }
+
+/** The steering messages typed while a turn runs, until the Run takes them in. */
+export class QueuedView extends Entry {
+  #queued: readonly string[] = [];
+
+  constructor(private readonly theme: Theme) {
+    super();
+  }
+
+  set(queued: readonly string[]): void {
+    this.#queued = [...queued];
+    this.changed();
+  }
+
+  protected draw(width: number): string[] {
+    const t = this.theme;
+    return this.#queued.map((q) =>
+      truncate(`${t.warning('⏳')} ${t.dim(`queued: ${q.replace(/\s+/g, ' ')}`)}`, width - 1),
+    );
+  }
+}

@@ -53,6 +53,20 @@ export class StatusLine implements Component {
     this.#now = now;
   }
 
+  /** The state before anything happened: no model yet, no tokens, idle. */
+  static idle(sessionId: string): StatusState {
+    return {
+      model: '',
+      contextTokens: undefined,
+      contextWindow: undefined,
+      inputTokens: 0,
+      outputTokens: 0,
+      costUsd: 0,
+      sessionId,
+      busySince: undefined,
+    };
+  }
+
   get state(): StatusState {
     return this.#state;
   }
