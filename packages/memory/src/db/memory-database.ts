@@ -77,6 +77,8 @@ export class MemoryDatabase {
       await db.run(async () => {
         await client.execute('PRAGMA journal_mode = WAL');
         await client.execute('PRAGMA synchronous = NORMAL');
+        // 64 MB of page cache (the default is 2 MB): the ANN index reads its graph through it.
+        await client.execute('PRAGMA cache_size = -65536');
         await client.batch(META, 'write');
         const row = (await client.execute("SELECT value FROM memory_meta WHERE key = 'schema'")).rows[0];
         const version = row === undefined ? 0 : Number(row.value);

@@ -245,11 +245,25 @@ export class HybridIndex {
       });
       return rows.map((r) => Number(r.id));
     }
+    // The graph search returns a few times more candidates than asked, re-ranked by exact distance:
+    // a cheap refinement that lifts recall where the compressed neighbour lists blur the order.
     const { rows } = await this.db.execute({
-      sql: `SELECT t.id FROM vector_top_k('${t.vecIndex}', vector32(?), ?) t`,
-      args: [blob, k],
+      sql: `SELECT v.id FROM vector_top_k('${t.vecIndex}', vector32(?), ?) t JOIN ${t.vec} v ON v.id = t.id
+            ORDER BY vector_distance_cos(v.embedding, vector32(?)), v.id LIMIT ?`,
+      args: [blob, Math.max(k * 2, 40), blob, k],
     });
     return rows.map((r) => Number(r.id));
+  }
+
+  /** Cosine distances from `vector` to the items `ids` that have a vector (for measuring recall). */
+  async distances(vector: Float32Array, ids: readonly number[]): Promise<Map<number, number>> {
+    if (this.#dimensions === undefined || ids.length === 0) return new Map();
+    const { rows } = await this.db.execute({
+      sql: `SELECT id, vector_distance_cos(embedding, vector32(?)) AS d FROM ${this.#tables.vec}
+            WHERE id IN (${ids.map(() => '?').join(',')})`,
+      args: [vectorBlob(vector), ...ids],
+    });
+    return new Map(rows.map((r) => [Number(r.id), Number(r.d)]));
   }
 
   /**
@@ -260,7 +274,7 @@ export class HybridIndex {
   async search(request: SearchRequest): Promise<SearchHit[]> {
     const k = request.k ?? 10;
     if (!Number.isInteger(k) || k < 1) throw new RangeError(`search: k must be a positive integer, got ${k}`);
-    const depth = Math.max(k * 3, 30);
+    const depth = Math.max(k * 2, 20);
     const textIds = await this.textSearch(request.query, depth, request.group);
     const vectorIds =
       request.vector === undefined
