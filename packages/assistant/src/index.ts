@@ -67,7 +67,14 @@ export {
   ruleSource,
 } from './permissions/permission-rules.ts';
 export { DiffEntry, diffStat, unifiedDiff } from './render/diff.ts';
-export { Entry, QueuedView, ReasoningEntry, TaskListEntry, type TaskView, TextEntry } from './render/entries.ts';
+export {
+  Entry,
+  QueuedView,
+  ReasoningEntry,
+  TaskListEntry,
+  type TaskView,
+  TextEntry,
+} from './render/entries.ts';
 export { compactCount, StatusLine, type StatusState, statusText } from './render/status-line.ts';
 export { colourTheme, plainTheme, type Theme, themeFor } from './render/theme.ts';
 export { contentText, describeCall, ToolEntry } from './render/tool-entry.ts';

@@ -55,7 +55,8 @@ test("the project's model and tools override the user's", async () => {
   const out = await runKodama(['-p', 'hi', '--root', root, '--no-skills'], env);
   assert.equal(out.code, 0, out.stderr);
   assert.equal(out.stdout.trim(), 'from the project model');
-  const tools = (server.modelCalls[0]?.body as { tools: Array<{ function: { name: string } }> }).tools;
+  const body = server.modelCalls[0]?.body as { tools?: Array<{ function: { name: string } }> } | undefined;
+  const tools = body?.tools ?? [];
   assert.deepEqual(
     tools.map((t) => t.function.name),
     ['calculator'],
