@@ -15,7 +15,7 @@ import {
   NONE,
   type SessionStore,
 } from '@kodama/core';
-import { ScriptedModel } from '@kodama/testkit';
+import { ScriptedModel, type ScriptedReply } from '@kodama/testkit';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { z } from 'zod';
 import { type Inspector, recordRunEvents, startInspector } from '../src/index.ts';
@@ -228,7 +228,7 @@ describe('run timelines from recorded events', () => {
 
 describe('an assembly run', () => {
   test('its steps and transitions are drawn, a failed step marked, with the participants named', async () => {
-    const agent = (id: string, reply: ConstructorParameters<typeof ScriptedModel>[0][number]) =>
+    const agent = (id: string, reply: ScriptedReply) =>
       new Agent({ id, model: new ScriptedModel([reply]), systemPrompt: `You are ${id}.` });
     const review = graph({
       nodes: {
