@@ -1,8 +1,10 @@
 import { parseArgs } from 'node:util';
 import { type ApproveArgs, parseApprove } from './approve-args.ts';
 import { parseDuration } from './duration.ts';
+import { type IndexArgs, parseIndex } from './index-args.ts';
 import { type InspectArgs, parseInspect } from './inspect-args.ts';
 import { type McpArgs, parseMcp } from './mcp-args.ts';
+import { type MemoryArgs, parseMemory } from './memory-args.ts';
 import { type ModelsArgs, parseModels } from './models-args.ts';
 import {
   asksForHelp,
@@ -81,6 +83,8 @@ export type CliArgs =
   | WorkerArgs
   | RunsArgs
   | ApproveArgs
+  | IndexArgs
+  | MemoryArgs
   | HelpArgs
   | VersionArgs;
 
@@ -101,6 +105,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (command === 'worker') return parseWorker(rest);
   if (command === 'runs') return parseRuns(rest);
   if (command === 'approve') return parseApprove(rest);
+  if (command === 'index') return parseIndex(rest);
+  if (command === 'memory') return parseMemory(rest);
   if (command === 'help') return parseHelp(rest);
   if (command === 'version') return parseVersion(rest);
   throw new UsageError(`unknown command "${command}". Try: kodama ask "<prompt>"`);

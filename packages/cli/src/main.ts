@@ -88,5 +88,13 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       const { approve } = await import('./approve-command.ts');
       return approve(args, io);
     }
+    case 'index': {
+      const { indexCommand } = await import('./index-command.ts');
+      return indexCommand(args, io);
+    }
+    case 'memory': {
+      const { memoryCommand } = await import('./memory-command.ts');
+      return memoryCommand(args, io);
+    }
   }
 }

@@ -23,6 +23,8 @@ export type Command =
   | 'worker'
   | 'runs'
   | 'approve'
+  | 'index'
+  | 'memory'
   | 'help'
   | 'version';
 
@@ -67,6 +69,8 @@ export const COMMANDS: readonly Command[] = [
   'worker',
   'runs',
   'approve',
+  'index',
+  'memory',
   'help',
   'version',
 ];

@@ -13,6 +13,7 @@ export type { ToolFamily, ToolSetup } from './tool-setup.ts';
 const FAMILIES: ReadonlyArray<() => Promise<ToolFamily>> = [
   async () => (await import('./web-tools.ts')).WEB_TOOLS,
   async () => (await import('./workspace-tools.ts')).WORKSPACE_TOOLS,
+  async () => (await import('./corpus-setup.ts')).CORPUS_TOOLS,
 ];
 
 /** Every tool name `--tools` accepts, from the packages' registries (loads every family), then skill, tasks and agent. */

@@ -1,7 +1,9 @@
 // The help texts of kodama and its commands (printed by --help and after a usage error).
 
 import { APPROVE_USAGE } from './approve-args.ts';
+import { INDEX_USAGE } from './index-args.ts';
 import { MCP_USAGE } from './mcp-args.ts';
+import { MEMORY_USAGE } from './memory-args.ts';
 import { MODELS_USAGE } from './models-args.ts';
 import { COMMANDS, type HelpArgs } from './parse-support.ts';
 import { RUNS_USAGE } from './runs-args.ts';
@@ -13,7 +15,8 @@ const ASK_OPTIONS = `Options of ask:
   -t, --tools <names>      comma-separated tools to offer (default: calculator);
                            also "skill", "tasks" (the four task tools) and "agent"
                            (sub-agents: researcher, file_miner, reviewer; their
-                           tools need not be listed)
+                           tools need not be listed); corpus_search, corpus_read and
+                           corpus_reindex search the index of --root (kodama index)
       --agents <file>      more personas for the agent tool (JSON or YAML)
       --json               print one JSON event per line instead of text
       --root <dir>         project root for file tools (default: current directory)
@@ -61,6 +64,8 @@ Usage:
   kodama worker [--concurrency <n>]   execute durable runs on PostgreSQL (--database <url>)
   kodama runs submit "<prompt>"       queue a durable run (also: list, status, result, events, cancel)
   kodama approve <run id> [--deny]    answer the confirmation a durable run waits on
+  kodama index [<dir>...]             index the project's documents for corpus_search
+  kodama memory [list]                what kodama remembers about you (also: search, rm, export)
   kodama help [<command>]             print this help, or the help of a command
   kodama version                      print the version (also: kodama --version, -v)
 
@@ -133,6 +138,8 @@ another origin, are refused. Ctrl+C stops it.
   worker: WORKER_USAGE,
   runs: RUNS_USAGE,
   approve: APPROVE_USAGE,
+  index: INDEX_USAGE,
+  memory: MEMORY_USAGE,
   help: `Usage: kodama help [<command>]
 
 Prints the help of kodama, or of one command: ${COMMANDS.join(', ')}.

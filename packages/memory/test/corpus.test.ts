@@ -58,7 +58,7 @@ describe('corpus over a real embedding server', () => {
 
     const [search, read] = corpusTools(corpus);
     const answer = String(await search!.execute({ query: 'install on Linux', top_k: 2 }, toolContext()));
-    assert.match(answer, /^\[1\] docs\/setup\.md › Setup lines 1-8 \(score=0\.\d{4}\)\n# Setup/);
+    assert.match(answer, /^\[1\] docs\/setup\.md › Setup lines 1-7 \(score=0\.\d{4}\)\n# Setup/);
     assert.ok(!answer.includes('keyword search only'));
     assert.equal(
       String(await read!.execute({ source: 'docs/release.md' }, toolContext())),

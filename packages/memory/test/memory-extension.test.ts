@@ -125,7 +125,7 @@ test('a model answer that is not the strict JSON changes nothing and is reported
     ['Likes Go.'],
   );
   const error = events.ofType('domain').find((e) => e.name === 'memory-error');
-  assert.match(String((error?.data as { message: string }).message), /m42/);
+  assert.match(String((error?.data as { message?: string } | undefined)?.message), /m42/);
   db.close();
 });
 

@@ -70,13 +70,10 @@ function joined(lines: Section['lines']): string {
   return lines.map((l) => l.text).join('\n');
 }
 
+/** A chunk of `lines` (at least one not blank); its line range leaves out blank lines at either end. */
 function toChunk(heading: string, lines: Section['lines']): Chunk {
-  return {
-    heading,
-    text: joined(lines).trim(),
-    startLine: lines[0]!.no,
-    endLine: lines[lines.length - 1]!.no,
-  };
+  const text = lines.filter((l) => l.text.trim() !== '');
+  return { heading, text: joined(lines).trim(), startLine: text[0]!.no, endLine: text[text.length - 1]!.no };
 }
 
 function plainSection(text: string): Section {

@@ -124,6 +124,22 @@ export class MemoryDatabase {
     });
   }
 
+  /** A setting kept in the database (e.g. the embedding target an index was built with), or `undefined`. */
+  async getSetting(key: string): Promise<string | undefined> {
+    const row = (
+      await this.execute({ sql: 'SELECT value FROM memory_meta WHERE key = ?', args: [`setting:${key}`] })
+    ).rows[0];
+    return row === undefined ? undefined : String(row.value);
+  }
+
+  /** Keeps a setting in the database. */
+  async setSetting(key: string, value: string): Promise<void> {
+    await this.execute({
+      sql: 'INSERT OR REPLACE INTO memory_meta (key, value) VALUES (?, ?)',
+      args: [`setting:${key}`, value],
+    });
+  }
+
   /** Closes the connection (idempotent). */
   close(): void {
     if (this.#closed) return;

@@ -1,0 +1,101 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { defaultSessionDir, type Embedder } from '@kodama/core';
+import type { Corpus, Extractors, MemoryDatabase } from '@kodama/memory';
+import type { ToolFamily } from './tool-setup.ts';
+
+/** Where memories and corpus indexes live: `<data>/kodama/memory.db` (`<data>`: `$XDG_DATA_HOME`, else `~/.local/share`). */
+export function memoryDbPath(env: NodeJS.ProcessEnv): string {
+  return join(dirname(defaultSessionDir(env)), 'memory.db');
+}
+
+/** Opens the memory database (its folder made private when missing). */
+export async function openMemoryDb(env: NodeJS.ProcessEnv): Promise<MemoryDatabase> {
+  const { MemoryDatabase } = await import('@kodama/memory');
+  const path = memoryDbPath(env);
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  return MemoryDatabase.open({ url: `file:${path}` });
+}
+
+/** PDF and HTML, read by the web tools' extraction (`@kodama/tools/scrape`), loaded when a file needs them. */
+export function documentExtractors(): Extractors {
+  const scrape = () => import('@kodama/tools/scrape');
+  const html = async (bytes: Uint8Array, path: string) =>
+    (await scrape()).extractHtml(new TextDecoder().decode(bytes), pathToFileURL(path).href);
+  return {
+    '.pdf': async (bytes) => (await scrape()).pdfToText(bytes),
+    '.html': html,
+    '.htm': html,
+  };
+}
+
+/** The workspace's credential denylist, as the corpus asks for it. */
+export async function credentialDenylist(): Promise<(path: string) => string | undefined> {
+  const { Denylist } = await import('@kodama/workspace');
+  const denylist = new Denylist();
+  return (path) => denylist.deniedReason(path);
+}
+
+/** The setting that remembers which embedding target built a corpus (so search embeds queries alike). */
+export function embedSettingKey(indexName: string): string {
+  return `embed:${indexName}`;
+}
+
+/** What {@link openCorpus} returns. */
+export interface OpenedCorpus {
+  readonly db: MemoryDatabase;
+  readonly corpus: Corpus;
+  /** The embedding target in use, or `undefined` (keyword search only). */
+  readonly embedTarget: string | undefined;
+}
+
+/**
+ * Opens the corpus of `root` with its embedder: `embed` when given (an
+ * explicit `--embed`), else the target the index was built with, else
+ * `$KODAMA_EMBED`, else none. Closes the database if anything fails.
+ */
+export async function openCorpus(options: {
+  readonly env: NodeJS.ProcessEnv;
+  readonly root: string;
+  readonly embed?: string;
+}): Promise<OpenedCorpus> {
+  const { Corpus } = await import('@kodama/memory');
+  const db = await openMemoryDb(options.env);
+  try {
+    const root = resolve(options.root);
+    const recorded = await db.getSetting(embedSettingKey(`corpus:${root}`));
+    const embedTarget = options.embed ?? recorded ?? (options.env.KODAMA_EMBED?.trim() || undefined);
+    let embedder: Embedder | undefined;
+    if (embedTarget !== undefined) {
+      const { resolveEmbedder } = await import('@kodama/models');
+      embedder = resolveEmbedder(embedTarget, { env: options.env });
+    }
+    const corpus = await Corpus.open({
+      db,
+      root,
+      ...(embedder ? { embedder } : {}),
+      extractors: documentExtractors(),
+      denied: await credentialDenylist(),
+    });
+    return { db, corpus, embedTarget };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/**
+ * corpus_search, corpus_read and corpus_reindex over the index of the
+ * project root (`kodama index` builds it). The data folder comes from the
+ * process environment: a tool family is given no other.
+ */
+export const CORPUS_TOOLS: ToolFamily = {
+  names: ['corpus_search', 'corpus_read', 'corpus_reindex'],
+  async build(names, setup) {
+    const { corpusTools } = await import('@kodama/memory');
+    const { db, corpus } = await openCorpus({ env: process.env, root: setup.root });
+    setup.onClose(() => db.close());
+    return corpusTools(corpus).filter((tool) => names.includes(tool.name));
+  },
+};
