@@ -50,10 +50,20 @@ const VOCABULARY = Array.from({ length: 8000 }, (_, i) => {
   return word;
 });
 /** A word by a Zipf-like law: a few common words, a long tail of rare ones. */
-const word = () => VOCABULARY[Math.floor(VOCABULARY.length * rand() ** 3)]!;
+const common = () => VOCABULARY[Math.floor(VOCABULARY.length * rand() ** 3)]!;
+// Real documents have topics: each draws most of its words from its topic's own
+// vocabulary (200 words of 100 topics), the rest from the common pool.
+const TOPICS = 100;
+const TOPIC_WORDS = 200;
+let topic = 0;
+const word = () =>
+  rand() < 0.6
+    ? VOCABULARY[(topic * TOPIC_WORDS + Math.floor(TOPIC_WORDS * rand() ** 2)) % VOCABULARY.length]!
+    : common();
 const sentence = (n: number) => Array.from({ length: n }, word).join(' ');
 
 function document(i: number): string {
+  topic = Math.floor(rand() * TOPICS);
   const parts = [`# Document ${i}: ${sentence(3)}`, ''];
   let section = 0;
   while (parts.join('\n').length < FILE_BYTES) {

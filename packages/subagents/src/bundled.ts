@@ -34,5 +34,18 @@ export const REVIEWER: Persona = definePersona({
   maxSteps: 30,
 });
 
+/**
+ * Answers from the project's document index: corpus_search, corpus_read; 20
+ * steps; no egress, no mutation. Not in {@link BUNDLED_PERSONAS}: a host
+ * offers it where an index exists (`kodama index`).
+ */
+export const LIBRARIAN: Persona = definePersona({
+  name: 'librarian',
+  description: "Answers a question from the project's indexed documents, citing the sources.",
+  toolNames: ['corpus_search', 'corpus_read'],
+  systemPrompt: prompt('librarian.txt'),
+  maxSteps: 20,
+});
+
 /** The bundled personas, in the order they are listed to the model. */
 export const BUNDLED_PERSONAS: readonly Persona[] = Object.freeze([RESEARCHER, FILE_MINER, REVIEWER]);

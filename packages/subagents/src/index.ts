@@ -1,10 +1,11 @@
 /**
  * @kodama/subagents: personas and the `agent` tool that starts them, the
- * bundled RESEARCHER, FILE_MINER and REVIEWER, and persona files.
+ * bundled RESEARCHER, FILE_MINER and REVIEWER, the LIBRARIAN (offered where
+ * a document index exists), and persona files.
  */
 export { type AgentToolHost, agentTool } from './agent-tool.ts';
 export { availableAgentsBlock } from './available-agents.ts';
-export { BUNDLED_PERSONAS, FILE_MINER, RESEARCHER, REVIEWER } from './bundled.ts';
+export { BUNDLED_PERSONAS, FILE_MINER, LIBRARIAN, RESEARCHER, REVIEWER } from './bundled.ts';
 export { definePersona, PERSONA_NAME_PATTERN, type Persona, PersonaError } from './persona.ts';
 export { loadPersonaFile, PersonaFileError, type PersonaSpec } from './persona-file.ts';
 export { runSubAgent, type SubAgentSpec } from './spawn.ts';
