@@ -4,11 +4,13 @@
 // confirmer asking only when the rules leave it open.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import type { AnyTool, ToolContext } from '@kodama/core';
 import {
   type ConfirmQuestion,
   InlineConfirmer,
   PermissionRules,
   parseRule,
+  permissionGate,
   ruleSource,
   simpleCommands,
 } from '../src/index.ts';
@@ -121,4 +123,66 @@ test('the inline confirmer asks only what the rules leave open; "always" holds f
   assert.deepEqual(confirmer.alwaysAllowed, ['bash(ls:*)', 'bash(npm:*)']);
   confirmer.reset();
   assert.equal(rules.decide({ tool: 'bash', command: 'npm test' }), undefined);
+});
+
+test("a name ending in * covers every tool it starts (an MCP server's tools); it takes no pattern", () => {
+  const rule = parseRule('fx__*');
+  assert.ok(rule.matches({ tool: 'fx__delete' }, ROOT));
+  assert.ok(!rule.matches({ tool: 'fy__delete' }, ROOT));
+  assert.ok(parseRule('fx__*(*)').matches({ tool: 'fx__add' }, ROOT));
+  assert.throws(() => parseRule('fx__*(a)'), /takes no pattern/);
+  assert.ok(parseRule('fx__delete(*)').matches({ tool: 'fx__delete' }, ROOT));
+});
+
+test('the gate: deny refuses any tool; ask puts a tool that does not ask itself to the confirmer; bash is left to its own', async () => {
+  const ran: string[] = [];
+  const tool = (name: string): AnyTool =>
+    ({
+      name,
+      description: name,
+      parameters: { jsonSchema: { type: 'object' }, validate: (v: unknown) => ({ ok: true, value: v }) },
+      trifectaLegs: { privateData: 'none', untrusted: 'none', egress: 'none' },
+      sequential: false,
+      execute: (args: unknown) => {
+        ran.push(`${name} ${JSON.stringify(args)}`);
+        return 'ran';
+      },
+    }) as unknown as AnyTool;
+  const rules = new PermissionRules(
+    [ruleSource('project', { deny: ['fx__delete'], ask: ['fx__*', 'bash(git:*)'], allow: ['fx__add'] })],
+    ROOT,
+  );
+  const questions: string[] = [];
+  let approve = false;
+  const confirmer = {
+    reviewed: true,
+    confirm: async (r: { title: string }) => {
+      questions.push(r.title);
+      return approve;
+    },
+  };
+  const context = { signal: new AbortController().signal } as ToolContext;
+  const gated = (name: string) => permissionGate(tool(name), rules, confirmer);
+  await assert.rejects(
+    async () => gated('fx__delete').execute({}, context),
+    /the permission rule "fx__delete" in project denies this call/,
+  );
+  await assert.rejects(
+    async () => gated('fx__echo').execute({ text: 'hi' }, context),
+    /did not approve this fx__echo call \(the rule "fx__\*" asks first\)/,
+  );
+  approve = true;
+  assert.equal(await gated('fx__echo').execute({ text: 'hi' }, context), 'ran');
+  assert.equal(await gated('bash').execute({ command: 'git push' }, context), 'ran'); // bash asks itself
+  assert.equal(await gated('calculator').execute({}, context), 'ran');
+  assert.deepEqual(questions, [
+    'run fx__echo? (the rule "fx__*" in project asks first)',
+    'run fx__echo? (the rule "fx__*" in project asks first)',
+  ]);
+  assert.deepEqual(ran, ['fx__echo {"text":"hi"}', 'bash {"command":"git push"}', 'calculator {}']);
+  await assert.rejects(
+    async () => permissionGate(tool('fx__echo'), rules).execute({}, context),
+    /did not approve/,
+    'no confirmer: nobody can answer',
+  );
 });

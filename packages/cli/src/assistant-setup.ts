@@ -9,6 +9,7 @@ import {
   type StepRunner,
   type TaintGate,
   UnknownToolError,
+  wrapExtensionTools,
 } from '@kodama/core';
 import { resolveModel } from '@kodama/models';
 import type { CliIO } from './cli-io.ts';
@@ -43,7 +44,11 @@ export interface AssistantOptions {
   readonly taintGate?: TaintGate;
   /** bash shows its output live (the assistant's screen). */
   readonly streamOutput?: boolean;
-  /** Wraps every built tool (the assistant's permission rules: a denied call fails before it runs). */
+  /**
+   * Wraps every tool the model or a sub-agent can call: the built ones and
+   * those the extensions add, also later (an MCP server's tools). The
+   * assistant's permission rules: a denied call fails before it runs.
+   */
   readonly wrapTool?: (tool: AnyTool) => AnyTool;
   /** The step runner and id source of a durable worker (`durableAgentOptions`). */
   readonly stepRunner?: StepRunner;
@@ -120,9 +125,9 @@ export async function buildAssistant(
           if (visible.includes(tool.name)) c.addTool(tool);
           else c.addSubAgentTool(tool);
         }
-        for (const extension of extras.extensions) c.addExtension(extension);
-        if (sub) c.addExtension(sub.extension);
-        if (mcp) c.addExtension(mcp);
+        const extensions = [...extras.extensions, ...(sub ? [sub.extension] : []), ...(mcp ? [mcp] : [])];
+        for (const extension of extensions)
+          c.addExtension(wrap ? wrapExtensionTools(extension, wrap) : extension);
         if (options.listener) c.addListener(options.listener);
         for (const close of closers) c.onClose(close);
       },

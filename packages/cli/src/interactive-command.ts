@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Agent, AnyTool, Listener, Model, Run, SessionStore } from '@kodama/core';
+import type { Agent, AnyTool } from '@kodama/core';
 import { resolveModel } from '@kodama/models';
 import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
 import type { CliIO } from './cli-io.ts';
 import { loadAssistantConfig } from './config.ts';
 import { EXIT } from './exit-status.ts';
 import type { InteractiveArgs } from './interactive-args.ts';
+import { APPROVE_ALL, printTurn } from './interactive-print.ts';
 import { assistantSystemPrompt, loadInstructions, projectRoot } from './interactive-prompt.ts';
 import {
   checkpointDir,
@@ -17,7 +18,6 @@ import {
   shellRunner,
   skillsOf,
 } from './interactive-setup.ts';
-import { JsonLines } from './json-lines.ts';
 import { pickModel } from './pick-model.ts';
 import { openSessionStore } from './session-store.ts';
 
@@ -98,68 +98,36 @@ export async function interactive(args: InteractiveArgs, io: CliIO): Promise<num
           systemPrompt,
           reviewEdits: wrapEdits,
           streamOutput: true,
-          wrapTool: (tool) => assistant.permissionGate(tool, rules),
+          wrapTool: (tool) => assistant.permissionGate(tool, rules, args.yes ? APPROVE_ALL : ui.confirmer),
           ...(args.yes ? {} : { confirmer: ui.confirmer }),
           ...(args.yesAll ? {} : { taintGate: ui.taintGate }),
         });
         return agent;
       },
     });
+    // SIGTERM (a supervisor, `kill`) ends the assistant as Ctrl+D does: the turn
+    // is cancelled and settles (the session saved), the terminal is restored,
+    // and what the agent owns (MCP servers' process groups) is closed.
+    const signals = io.signals ?? process;
+    let terminated = false;
+    const onTerminate = () => {
+      terminated = true;
+      app.exit();
+    };
+    signals.on('SIGTERM', onTerminate);
     try {
       await app.run();
     } finally {
+      signals.off('SIGTERM', onTerminate);
       await agent?.close();
     }
     io.stdout.write(`session ${app.sessionId}: kodama --resume ${app.sessionId}\n`);
-    return EXIT.ok;
+    return terminated ? EXIT.terminated : EXIT.ok;
   } catch (error) {
     if (!(error instanceof AssistantSetupError)) throw error;
     say(error.message);
     return error.usage ? EXIT.usage : EXIT.failed;
   } finally {
     await store.close();
-  }
-}
-
-interface PrintSetup {
-  readonly model: Model;
-  readonly systemPrompt: string;
-  readonly store: SessionStore;
-  readonly sessionId: string;
-  readonly choice: InteractiveArgs;
-  readonly rules: InstanceType<typeof import('@kodama/assistant').PermissionRules>;
-}
-
-/** `kodama -p`: one turn with the assistant's wiring, streamed as text (or JSON events), saved in the session. */
-async function printTurn(args: InteractiveArgs, io: CliIO, setup: PrintSetup): Promise<number> {
-  const { Terminal } = await import('@kodama/core');
-  const listener: Listener = args.json
-    ? new JsonLines(io.stdout)
-    : new Terminal({ stdout: io.stdout, stderr: io.stderr });
-  const { permissionGate } = await import('@kodama/assistant');
-  const agent = await buildAssistant(setup.choice, io, {
-    model: setup.model,
-    listener,
-    maxSteps: args.maxSteps,
-    systemPrompt: setup.systemPrompt,
-    wrapTool: (tool) => permissionGate(tool, setup.rules),
-  });
-  const signals = io.signals ?? process;
-  const interrupt = new AbortController();
-  const onInterrupt = () => interrupt.abort();
-  signals.on('SIGINT', onInterrupt);
-  try {
-    const run: Run = await agent.ask(args.print ?? '', {
-      signal: interrupt.signal,
-      session: { id: setup.sessionId, store: setup.store },
-    });
-    if (run.outcome === 'completed') return EXIT.ok;
-    if (run.outcome === 'cancelled') return EXIT.cancelled;
-    if (run.outcome === 'partial') return EXIT.partial;
-    io.stderr.write(`kodama: ${run.error instanceof Error ? run.error.message : String(run.error)}\n`);
-    return EXIT.failed;
-  } finally {
-    signals.off('SIGINT', onInterrupt);
-    await agent.close();
   }
 }

@@ -62,6 +62,7 @@ export { isDeltaEvent } from './events/events.ts';
 export type { AgentView } from './extensions/agent-view.ts';
 export { Configurator } from './extensions/configurator.ts';
 export type { Extension, ExtensionContext, TrifectaContribution } from './extensions/extension.ts';
+export { wrapExtensionTools } from './extensions/wrap-extension-tools.ts';
 // History: the stored conversation.
 export { HistoryError } from './history/errors.ts';
 export { History, type HistorySaveOptions } from './history/history.ts';

@@ -16,7 +16,7 @@ export interface PermissionSubject {
   readonly path?: string;
 }
 
-/** A parsed rule: `bash`, `bash(npm test:*)`, `edit(src/**)`, `web_fetch`. */
+/** A parsed rule: `bash`, `bash(npm test:*)`, `edit(src/**)`, `web_fetch`, `fx__*`. */
 export interface PermissionRule {
   /** The rule as written. */
   readonly text: string;
@@ -30,18 +30,25 @@ export interface PermissionRule {
  * matches that exact command and `bash(prefix:*)` any command starting with
  * the prefix as whole words; `read|write|edit|grep|glob(glob)` match paths
  * relative to the project root (picomatch, dotfiles included), and `edit(…)`
- * also covers `write`. Other tools take no pattern.
+ * also covers `write`. Other tools take no pattern. A name ending in `*`
+ * matches every tool whose name starts with what comes before it: `fx__*`,
+ * every tool of the MCP server `fx` (its tools are named `fx__<tool>`).
  *
  * @throws Error saying what is wrong and what a good rule looks like.
  */
 export function parseRule(text: string): PermissionRule {
-  const m = /^([A-Za-z_][\w-]*)(?:\((.*)\))?$/s.exec(text.trim());
+  const m = /^([A-Za-z_][\w-]*)(\*)?(?:\((.*)\))?$/s.exec(text.trim());
   if (!m)
     throw new Error(
-      `"${text}" is not a rule; write a tool name, or a tool with a pattern: bash(npm test:*), edit(src/**)`,
+      `"${text}" is not a rule; write a tool name, or a tool with a pattern: bash(npm test:*), edit(src/**), fx__*`,
     );
   const tool = m[1]!;
-  const pattern = m[2];
+  const pattern = m[3];
+  if (m[2] !== undefined) {
+    if (pattern !== undefined && pattern.trim() !== '*' && pattern.trim() !== '**')
+      throw new Error(`"${text}": a rule for every tool starting with "${tool}" takes no pattern`);
+    return { text, tool: `${tool}*`, matches: (s) => s.tool.startsWith(tool) };
+  }
   if (pattern === undefined || pattern.trim() === '*' || pattern.trim() === '**')
     return { text, tool, matches: (s) => s.tool === tool || (tool === 'edit' && s.tool === 'write') };
   if (pattern.trim() === '')

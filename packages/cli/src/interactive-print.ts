@@ -1,0 +1,109 @@
+// `kodama -p "<prompt>"`: one turn with the assistant's wiring and no screen.
+// The permission rules decide as in the assistant (allow runs, ask asks, deny
+// refuses); what is asked is asked on the terminal, and refused with a
+// message saying how to allow it when there is none.
+import type { Listener, Model, Run, SessionStore } from '@kodama/core';
+import { buildAssistant } from './assistant-setup.ts';
+import type { CliIO } from './cli-io.ts';
+import { EXIT } from './exit-status.ts';
+import type { InteractiveArgs } from './interactive-args.ts';
+import { JsonLines } from './json-lines.ts';
+
+type AssistantModule = typeof import('@kodama/assistant');
+type Rules = InstanceType<AssistantModule['PermissionRules']>;
+
+/** What `kodama -p` runs with. */
+export interface PrintSetup {
+  readonly model: Model;
+  readonly systemPrompt: string;
+  readonly store: SessionStore;
+  readonly sessionId: string;
+  readonly choice: InteractiveArgs;
+  readonly rules: Rules;
+}
+
+/** Approves everything: what the permission gate would ask, under `--yes`. */
+export const APPROVE_ALL = Object.freeze({ reviewed: false, confirm: async () => true });
+
+/**
+ * The person `-p` asks: y / n on the terminal (stdin a TTY, the question on
+ * stderr); with no terminal, a refusal and a line on stderr saying how to
+ * allow the call next time (`--yes`, `--yes=all`, or an allow rule).
+ */
+export async function terminalAsker(
+  assistant: AssistantModule,
+  rules: Rules,
+  io: CliIO,
+): Promise<import('@kodama/assistant').AskPerson> {
+  const { terminalConfirmer } = await import('@kodama/workspace');
+  const terminal = terminalConfirmer({ input: io.stdin, output: io.stderr });
+  return async ({ request, allowAlways }, signal) => {
+    if (io.stdin.isTTY === true)
+      return (await terminal.confirm(request as Parameters<typeof terminal.confirm>[0], signal))
+        ? { kind: 'yes' }
+        : { kind: 'no' };
+    const what = `${request.tool}${request.tool === 'bash' ? ` "${request.detail.split('\n')[0]}"` : request.path ? ` ${request.path}` : ''}`;
+    const ruled = rules.decide(assistant.subjectOf(request));
+    const how = !allowAlways
+      ? 'untrusted content is in the conversation; --yes=all allows such calls'
+      : ruled?.decision === 'ask'
+        ? `the rule "${ruled.rule}" in ${ruled.source} asks first; --yes approves it`
+        : `allow it with --yes, or with a rule in .kodama/config.json: {"permissions": {"allow": ["${assistant.ruleOf(request)}"]}}`;
+    io.stderr.write(`kodama: ${what} was not run: it needs approval and stdin is not a terminal; ${how}\n`);
+    return { kind: 'no' };
+  };
+}
+
+/** `kodama -p`: one turn with the assistant's wiring, streamed as text (or JSON events), saved in the session. */
+export async function printTurn(args: InteractiveArgs, io: CliIO, setup: PrintSetup): Promise<number> {
+  const { Terminal } = await import('@kodama/core');
+  const listener: Listener = args.json
+    ? new JsonLines(io.stdout)
+    : new Terminal({ stdout: io.stdout, stderr: io.stderr });
+  const assistant = await import('@kodama/assistant');
+  const confirmer = new assistant.InlineConfirmer(
+    await terminalAsker(assistant, setup.rules, io),
+    undefined,
+    setup.rules,
+  );
+  const agent = await buildAssistant(setup.choice, io, {
+    model: setup.model,
+    listener,
+    maxSteps: args.maxSteps,
+    systemPrompt: setup.systemPrompt,
+    wrapTool: (tool) => assistant.permissionGate(tool, setup.rules, args.yes ? APPROVE_ALL : confirmer),
+    ...(args.yes
+      ? {}
+      : {
+          confirmer,
+          reviewEdits: (tool, read) => assistant.reviewEdits(tool, read, confirmer),
+        }),
+    ...(args.yesAll ? {} : { taintGate: confirmer.taintGate }),
+  });
+  const signals = io.signals ?? process;
+  const interrupt = new AbortController();
+  const onInterrupt = () => interrupt.abort();
+  // SIGTERM cancels like Ctrl+C (the session keeps what was done; MCP servers are closed), then exits 143.
+  let terminated = false;
+  const onTerminate = () => {
+    terminated = true;
+    interrupt.abort();
+  };
+  signals.on('SIGINT', onInterrupt);
+  signals.on('SIGTERM', onTerminate);
+  try {
+    const run: Run = await agent.ask(args.print ?? '', {
+      signal: interrupt.signal,
+      session: { id: setup.sessionId, store: setup.store },
+    });
+    if (run.outcome === 'completed') return EXIT.ok;
+    if (run.outcome === 'cancelled') return terminated ? EXIT.terminated : EXIT.cancelled;
+    if (run.outcome === 'partial') return EXIT.partial;
+    io.stderr.write(`kodama: ${run.error instanceof Error ? run.error.message : String(run.error)}\n`);
+    return EXIT.failed;
+  } finally {
+    signals.off('SIGINT', onInterrupt);
+    signals.off('SIGTERM', onTerminate);
+    await agent.close();
+  }
+}
