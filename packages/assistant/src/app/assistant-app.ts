@@ -24,8 +24,8 @@ import { ModalArea, type PickItem } from './modal-area.ts';
 import { PromptHistory } from './prompt-history.ts';
 import { pickSession } from './session-picker.ts';
 import { runShellCommand } from './shell-command.ts';
+import { StatusPresenter } from './status-presenter.ts';
 import { Turn, withNotes } from './turn.ts';
-import { UsageTotals } from './usage-totals.ts';
 
 /**
  * The interactive assistant: the transcript, the queued steering messages,
@@ -47,7 +47,7 @@ export class AssistantApp {
   readonly #options: AssistantOptions;
   readonly #queuedView: QueuedView;
   readonly #tasks: TaskListEntry;
-  readonly #usage = new UsageTotals();
+  readonly #presenter: StatusPresenter;
   readonly #history: PromptHistory;
   readonly #keys: KeyHandler;
   #agent: Agent | undefined;
@@ -58,7 +58,9 @@ export class AssistantApp {
   #queued: string[] = [];
   /** Said to the model with the next prompt: undone files, `!command` output. */
   #notes: string[] = [];
-  #spinner: ReturnType<typeof setInterval> | undefined;
+  /** The running turn or `!command`, until it settles; exit waits for it. */
+  #running: Promise<unknown> | undefined;
+  #exiting = false;
   #exited: (() => void) | undefined;
   readonly #closed: Promise<void>;
 
@@ -76,6 +78,11 @@ export class AssistantApp {
     this.editor = new Editor(this.tui, editorTheme(theme), { paddingX: 1 });
     this.editor.onSubmit = (text) => void this.submit(text);
     this.status = new StatusLine(StatusLine.idle(options.sessionId), theme, options.now);
+    this.#presenter = new StatusPresenter(
+      this.status,
+      () => this.tui.requestRender(),
+      options.now ?? Date.now,
+    );
     this.confirmer = new InlineConfirmer(
       (q, signal) => this.#ask(q, signal),
       (request, reason) => this.#onReason(request, reason),
@@ -147,7 +154,7 @@ export class AssistantApp {
       this.agent.clearConversation();
       if (announce) this.transcript.notice(`new session ${id}`);
     }
-    this.#usage.setContext(undefined);
+    this.#presenter.usage.setContext(undefined);
     this.#refreshStatus();
   }
 
@@ -169,21 +176,30 @@ export class AssistantApp {
       return;
     }
     if (this.#shell) return this.transcript.notice('a shell command is running; Ctrl+C stops it', 'warning');
-    if (prompt.startsWith('!') && this.#options.runShell) return this.#runShell(prompt.slice(1).trim());
+    if (prompt.startsWith('!') && this.#options.runShell)
+      return this.#track(this.#runShell(prompt.slice(1).trim()));
     const model = this.#model ?? this.agent.model;
     const accepts = (this.#options.acceptsImages ?? ((m) => modelAcceptsImages(m.provider, m.modelId)))(
       model,
     );
     const input = await expandAttachments(prompt, this.root, accepts);
     for (const p of input.problems) this.transcript.notice(p, 'warning');
-    await this.#runTurn(input.content, prompt, input.attached);
+    await this.#track(this.#runTurn(input.content, prompt, input.attached));
+  }
+
+  #track(work: Promise<void>): Promise<void> {
+    const running = work.finally(() => {
+      if (this.#running === running) this.#running = undefined;
+    });
+    this.#running = running;
+    return running;
   }
 
   async #runShell(command: string): Promise<void> {
     const run = this.#options.runShell;
     if (!run || command === '') return;
     this.#shell = new AbortController();
-    this.#startSpinner();
+    this.#presenter.startSpinner();
     try {
       const note = await runShellCommand(command, run, this.#shell.signal, this.transcript, () =>
         this.tui.requestRender(),
@@ -191,7 +207,7 @@ export class AssistantApp {
       this.#notes.push(note);
     } finally {
       this.#shell = undefined;
-      this.#stopSpinner();
+      this.#presenter.stopSpinner();
       this.tui.requestRender();
     }
   }
@@ -211,7 +227,7 @@ export class AssistantApp {
     );
     this.#model = undefined;
     this.#turn = turn;
-    this.#startSpinner();
+    this.#presenter.startSpinner();
     try {
       const run = await turn.run({
         onEvent: (e) => this.#onEvent(e),
@@ -220,19 +236,19 @@ export class AssistantApp {
           this.#drawQueued();
         },
       });
-      this.#usage.onRunEnd(run.usage);
+      this.#presenter.usage.onRunEnd(run.usage);
     } catch (error) {
       this.transcript.notice(`error: ${error instanceof Error ? error.message : String(error)}`, 'error');
     } finally {
       const after = this.agent.exportHistory().messages;
       await this.checkpoints.end(after.slice(before).find((m) => m.kind === 'user')?.id).catch(() => {});
       this.#turn = undefined;
-      this.#stopSpinner();
+      this.#presenter.stopSpinner();
       this.#refreshStatus();
       this.tui.requestRender();
     }
     const left = turn.takeUndelivered();
-    if (left.length > 0) {
+    if (left.length > 0 && !this.#exiting) {
       this.#queued = [];
       this.#drawQueued();
       const text = left.join('\n\n');
@@ -242,7 +258,7 @@ export class AssistantApp {
 
   #onEvent(event: RunEvent): void {
     this.transcript.onEvent(event);
-    if (event.type === 'tokens') this.#usage.onTokens(event);
+    if (event.type === 'tokens') this.#presenter.usage.onTokens(event);
     else if (event.type === 'context-cap' && event.agentId === '')
       this.status.update({ contextWindow: event.cap });
     else if (event.type === 'model-switched' && event.agentId === '')
@@ -261,12 +277,18 @@ export class AssistantApp {
     this.#shell?.abort();
   }
 
-  /** Stops the screen and resolves {@link run}. */
+  /**
+   * Cancels what runs, stops the screen (the terminal restored) and resolves
+   * {@link run} once the cancelled turn has settled, so the session holds it.
+   */
   exit(): void {
+    this.#exiting = true;
     this.cancel();
-    this.#stopSpinner();
+    this.#presenter.stopSpinner();
     this.tui.stop();
-    this.#exited?.();
+    void Promise.resolve(this.#running)
+      .catch(() => undefined)
+      .then(() => this.#exited?.());
   }
 
   /** Switches the model from the next turn on. */
@@ -285,7 +307,7 @@ export class AssistantApp {
     this.transcript.clear();
     this.#tasks.set([]);
     this.#notes = [];
-    this.#usage.setContext(undefined);
+    this.#presenter.usage.setContext(undefined);
     this.transcript.notice(`cleared; new session ${this.#sessionId}`);
     this.#refreshStatus();
   }
@@ -309,7 +331,7 @@ export class AssistantApp {
     this.transcript.clear();
     this.transcript.replay(messages);
     this.transcript.notice(notice);
-    this.#usage.setContext(undefined);
+    this.#presenter.usage.setContext(undefined);
     this.#refreshStatus();
   }
 
@@ -349,7 +371,7 @@ export class AssistantApp {
       agent: this.agent,
       store: this.#options.store,
       info: this.#options.info ?? {},
-      usage: this.#usage,
+      usage: this.#presenter.usage,
       say: (text, kind) => this.transcript.notice(text, kind),
     };
   }
@@ -374,25 +396,6 @@ export class AssistantApp {
   }
 
   #refreshStatus(): void {
-    this.status.update({
-      sessionId: this.#sessionId,
-      inputTokens: this.#usage.inputTokens,
-      outputTokens: this.#usage.outputTokens,
-      costUsd: this.#usage.costUsd,
-      contextTokens: this.#usage.contextTokens,
-      contextWindow: this.#agent?.contextWindowCap ?? this.status.state.contextWindow,
-      busySince: this.busy ? (this.status.state.busySince ?? (this.#options.now ?? Date.now)()) : undefined,
-    });
-  }
-
-  #startSpinner(): void {
-    this.status.update({ busySince: (this.#options.now ?? Date.now)(), activity: undefined });
-    this.#spinner = setInterval(() => this.tui.requestRender(), 100);
-  }
-
-  #stopSpinner(): void {
-    if (this.#spinner) clearInterval(this.#spinner);
-    this.#spinner = undefined;
-    this.status.update({ busySince: undefined });
+    this.#presenter.refresh(this.#sessionId, this.#agent?.contextWindowCap, this.busy);
   }
 }

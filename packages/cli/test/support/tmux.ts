@@ -103,6 +103,19 @@ export class TmuxSession {
     );
   }
 
+  /** A tmux format of the pane (`#{cursor_flag}`: 1 while the cursor shows). */
+  pane(format: string): string {
+    return this.#tmux('display-message', '-p', '-t', 'main', format).trim();
+  }
+
+  /** The process id of the program started (the child of the pane's shell). */
+  programPid(): number {
+    const shell = this.pane('#{pane_pid}');
+    const child = spawnSync('pgrep', ['-P', shell], { encoding: 'utf8' }).stdout.trim().split('\n')[0];
+    if (!child) throw new Error(`the pane's shell ${shell} runs no program`);
+    return Number(child);
+  }
+
   /** Ends the tmux server and what runs in it. */
   kill(): void {
     spawnSync('tmux', ['-L', this.#socket, 'kill-server']);

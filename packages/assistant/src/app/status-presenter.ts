@@ -1,0 +1,45 @@
+import type { StatusLine } from '../render/status-line.ts';
+import { UsageTotals } from './usage-totals.ts';
+
+/**
+ * Keeps the status line current: the session's token and cost totals, the
+ * context used, the session id, and the spinner (a frame every 100 ms while
+ * something runs).
+ */
+export class StatusPresenter {
+  /** The session's tokens and cost. */
+  readonly usage = new UsageTotals();
+  #spinner: ReturnType<typeof setInterval> | undefined;
+
+  constructor(
+    private readonly status: StatusLine,
+    private readonly requestRender: () => void,
+    private readonly now: () => number,
+  ) {}
+
+  /** Writes the totals, the session and whether something runs into the status line. */
+  refresh(sessionId: string, contextWindow: number | undefined, busy: boolean): void {
+    const u = this.usage;
+    this.status.update({
+      sessionId,
+      inputTokens: u.inputTokens,
+      outputTokens: u.outputTokens,
+      costUsd: u.costUsd,
+      contextTokens: u.contextTokens,
+      contextWindow: contextWindow ?? this.status.state.contextWindow,
+      busySince: busy ? (this.status.state.busySince ?? this.now()) : undefined,
+    });
+  }
+
+  /** Something started: the spinner turns, the elapsed time counts from now. */
+  startSpinner(): void {
+    this.status.update({ busySince: this.now(), activity: undefined });
+    this.#spinner = setInterval(() => this.requestRender(), 100);
+  }
+
+  stopSpinner(): void {
+    if (this.#spinner) clearInterval(this.#spinner);
+    this.#spinner = undefined;
+    this.status.update({ busySince: undefined });
+  }
+}
