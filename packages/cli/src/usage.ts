@@ -51,8 +51,10 @@ export const HELP = `kodama: a terminal agent
 
 Usage:
   kodama ask "<prompt>" [options]     run one agent turn and print the answer
-  kodama [--continue | --resume <id>] the assistant, on a terminal (ask's model and tool flags;
-                                      default tools: files, bash, tasks, skill, agent)
+  kodama [--continue | --resume [<id>]]
+                                      the assistant, on a terminal (ask's model and tool flags;
+                                      default tools: files, bash, tasks, skill, agent; --resume
+                                      alone lists the stored sessions to pick from)
   kodama -p "<prompt>" [--json]       one assistant turn, printed
   kodama sessions [list]              list stored sessions (also: show, fork, rm)
   kodama skills [list]                list the skills ask would load (also: show <name>)
