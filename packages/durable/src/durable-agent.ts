@@ -13,7 +13,7 @@ import { DurableRuns } from './client/durable-runs.ts';
 import { databaseUrl } from './database-url.ts';
 import type { DurableRun } from './run/durable-run.ts';
 import type { DurableTargetSource } from './run/durable-target.ts';
-import type { DurableRunInput } from './run/run-record.ts';
+import type { DurableRunInput, DurableRunRecord } from './run/run-record.ts';
 import { launch, onShutdown, type RunWorkflow, registerWorkflow } from './runtime/runtime.ts';
 
 /** Options of {@link durable}. */
@@ -70,6 +70,8 @@ export class DurableAgent {
   readonly #url: string;
   readonly #workflow: RunWorkflow;
   #runs: Promise<DurableRuns> | undefined;
+  /** Runs started in this process: their results are awaited, not polled. */
+  readonly #local = new Map<string, Promise<DurableRunRecord>>();
 
   /** @internal use {@link durable}. */
   constructor(name: string, url: string, queue: string | undefined, workflow: RunWorkflow) {
@@ -103,7 +105,11 @@ export class DurableAgent {
       await (await this.runs()).enqueue(this.name, this.queue, runId, record);
     } else {
       await launch();
-      await DBOS.startWorkflow(this.#workflow, { workflowID: runId })(record);
+      const handle = await DBOS.startWorkflow(this.#workflow, { workflowID: runId })(record);
+      const result = handle.getResult();
+      result.catch(() => {});
+      this.#local.set(runId, result);
+      void result.finally(() => setTimeout(() => this.#local.delete(runId), 60_000).unref()).catch(() => {});
     }
     if (options.signal) {
       const cancel = () => void this.cancel(runId).catch(() => {});
@@ -139,7 +145,9 @@ export class DurableAgent {
 
   /** Waits for the run to end (from any process). */
   async result<T = unknown>(runId: string): Promise<DurableRun<T>> {
-    return (await this.runs()).result<T>(runId);
+    const runs = await this.runs();
+    const local = this.#local.get(runId);
+    return local ? runs.settle<T>(runId, local) : runs.result<T>(runId);
   }
 
   /** Resumes a cancelled or stranded run (on this agent's queue, if it has one) and waits for its end. */

@@ -106,14 +106,23 @@ export class DurableRuns {
    * @throws DurableRunNotFoundError
    */
   async result<T = unknown>(runId: string): Promise<DurableRun<T>> {
-    const status = await this.#workflow(runId);
+    await this.#workflow(runId);
+    return this.settle<T>(
+      runId,
+      this.#dbos.retrieveWorkflow<DurableRunRecord>(runId).getResult({ pollingIntervalMs: this.#pollMs }),
+    );
+  }
+
+  /**
+   * The run `runId` from its workflow's result (`pending`: a handle's
+   * `getResult()`, polled or, for a run executing in this process, awaited
+   * directly), or from its event log when it returned none (cancelled, crashed).
+   */
+  async settle<T = unknown>(runId: string, pending: Promise<DurableRunRecord>): Promise<DurableRun<T>> {
     try {
-      const record = await this.#dbos.retrieveWorkflow<DurableRunRecord>(runId).getResult({
-        pollingIntervalMs: this.#pollMs,
-      });
-      return new DurableRun<T>(record);
+      return new DurableRun<T>(await pending);
     } catch (error) {
-      return new DurableRun<T>(await this.#endedWithout(runId, status, error));
+      return new DurableRun<T>(await this.#endedWithout(runId, await this.#workflow(runId), error));
     }
   }
 

@@ -2,13 +2,20 @@ import { isTerminalEvent, type RunEvent } from '@kodama/core';
 import type pg from 'pg';
 import { SCHEMA } from '../schema/migrations.ts';
 
+/**
+ * How long events gather before one INSERT carries them: a follower sees them
+ * this much later, and a run writes a few rows per second instead of one per
+ * event (the terminal event is written at once).
+ */
+const COALESCE_MS = 25;
+
 /** The NOTIFY channel a write signals, with the run id as payload. */
 export const EVENTS_CHANNEL = 'kodama_run_events';
 
 /**
  * Writes one durable run's events to `kodama.run_events`, in order and off the
  * run's path: `push` only buffers; one INSERT at a time carries everything
- * buffered since the previous one. Keys make a replay harmless:
+ * buffered since the previous one (gathered for up to 25 ms). Keys make a replay harmless:
  * - an event the loop emits between steps is *stable* (a replay emits it
  *   again at the same place): it gets the next `seq`, `sub` 0;
  * - an event emitted inside a step (streaming deltas, a tool's domain events,
@@ -26,6 +33,7 @@ export class EventWriter {
   #flushing: Promise<void> | undefined;
   #failure: unknown;
   #stopped = false;
+  #timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(pool: pg.Pool, runId: string) {
     this.#pool = pool;
@@ -41,8 +49,21 @@ export class EventWriter {
       this.#sub = 0;
     }
     this.#buffer.push([this.#runId, this.#seq, this.#sub, JSON.stringify(event)]);
-    this.#flushing ??= this.#drain();
-    if (isTerminalEvent(event)) this.#stopped = true;
+    if (isTerminalEvent(event)) {
+      this.#stopped = true;
+      this.#now();
+    } else this.#timer ??= setTimeout(() => this.#now(), COALESCE_MS);
+  }
+
+  /** Starts writing what is buffered (after the write in flight, if any). */
+  #now(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    // Cleared in a callback, never inside #drain: a drain that finds nothing
+    // would finish before this assignment and leave a stale promise behind.
+    this.#flushing ??= this.#drain().finally(() => {
+      this.#flushing = undefined;
+    });
   }
 
   /** Stops writing (another worker owns the run now). */
@@ -53,13 +74,12 @@ export class EventWriter {
 
   /** Resolves once everything pushed so far is written. @throws the write's error. */
   async flush(): Promise<void> {
+    if (this.#buffer.length > 0) this.#now();
     while (this.#flushing) await this.#flushing;
     if (this.#failure) throw this.#failure;
   }
 
   async #drain(): Promise<void> {
-    // Let the events of the current synchronous stretch join this INSERT.
-    await new Promise((r) => setImmediate(r));
     try {
       while (this.#buffer.length > 0) {
         const rows = this.#buffer;
@@ -68,8 +88,6 @@ export class EventWriter {
       }
     } catch (error) {
       this.#failure ??= error;
-    } finally {
-      this.#flushing = undefined;
     }
   }
 
