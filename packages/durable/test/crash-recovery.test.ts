@@ -39,7 +39,6 @@ describe('durable runs across worker processes', { skip: 'skip' in db ? db.skip 
     runs = await job.runs();
   });
   after(async () => {
-    if (survivor) assert.equal(await survivor.stop(), 0, 'the graceful shutdown exits 0');
     await shutdownDurable();
     await server?.close();
     rmSync(dir, { recursive: true, force: true });
@@ -115,5 +114,31 @@ describe('durable runs across worker processes', { skip: 'skip' in db ? db.skip 
     const after = new Map((await statuses()).map((s) => [s.runId, s]));
     for (const id of stranded) assert.notEqual(after.get(id)?.executorId, 'worker-c', id);
     assert.equal(await others[1]!.stop(), 0);
+  });
+
+  test('a graceful stop hands a run it could not finish back to the queue; another worker finishes it', async () => {
+    assert.equal(await survivor!.stop(), 0, 'an idle worker stops and exits 0');
+    const release = join(dir, 'release-handoff');
+    const leaving = await spawnWorker({
+      database,
+      modelUrl: server.url,
+      effects: { file: effectsFile, holdAt: 1, releaseFile: release },
+      executorId: 'worker-leaving',
+      queue: 'jobs',
+      concurrency: 1,
+      drainMs: 300,
+    });
+    const runId = await job.start('Hand me over.', { runId: 'handoff-1' });
+    await until(() => read().includes('start handoff-1:turn-1:step-1 1'));
+    const taker = await worker('worker-taker');
+    assert.equal(await leaving.stop(), 0);
+    // Back on the queue at once: no heartbeat has to go stale first.
+    const run = await job.result(runId);
+    assert.equal(run.outcome, 'completed', String(run.error));
+    assert.equal((await runs.status(runId)).executorId, 'worker-taker');
+    const counts = countEffects(read());
+    assert.equal(counts.get('start handoff-1:turn-1:step-1 1'), 2, 'the step cut short ran again');
+    assert.equal(counts.get('done handoff-1:turn-1:step-1 1'), 1);
+    assert.equal(await taker.stop(), 0);
   });
 });

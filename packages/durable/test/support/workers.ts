@@ -21,6 +21,8 @@ export interface WorkerSettings {
   readonly queue: string;
   readonly concurrency: number;
   readonly approvalTools?: string[];
+  /** How long a graceful stop waits for running runs before handing them back (default 5000). */
+  readonly drainMs?: number;
 }
 
 /** A running worker child. */
