@@ -92,7 +92,7 @@ test('the transcript follows the main agent’s events and skips sub-agents’',
     '',
     '› hi',
     '',
-    '∴ thought for 1 line (ctrl+o to expand)',
+    '∴ thought for 1 line (ctrl+t to expand)',
     '',
     'Hello there',
     '',
@@ -105,4 +105,67 @@ test('colours only on a terminal, and never with NO_COLOR', () => {
   assert.equal(themeFor({ isTTY: false }, {}).colour, false);
   assert.equal(themeFor({ isTTY: true }, { NO_COLOR: '1' }).colour, false);
   assert.equal(themeFor({ isTTY: false }, { FORCE_COLOR: '1' }).colour, true);
+});
+
+test('each reasoning folds on its own: streaming shows its latest lines, the answer folds it, Ctrl+T unfolds the latest', () => {
+  const t = new Transcript(plainTheme);
+  const base = { agentId: '', turnId: 't' };
+  const think = (text: string, answer: string) => {
+    t.onEvent({ ...base, type: 'reasoning-delta', text });
+    const streaming = t.render(60);
+    t.onEvent({ ...base, type: 'assistant-delta', text: answer });
+    const answering = t.render(60);
+    t.onEvent({ ...base, type: 'reasoning', text });
+    t.onEvent({ ...base, type: 'assistant', text: answer });
+    return { streaming, answering };
+  };
+  const lines = Array.from({ length: 8 }, (_, i) => `step ${i + 1}`).join('\n');
+  const first = think(lines, 'First answer.');
+  assert.deepEqual(
+    first.streaming.filter((l) => l.startsWith('∴')),
+    ['∴ step 3', '∴ step 4', '∴ step 5', '∴ step 6', '∴ step 7', '∴ step 8'],
+    'while it streams: its latest lines',
+  );
+  assert.ok(first.answering.includes('∴ thought for 8 lines (ctrl+t to expand)'), 'the answer folds it');
+  think('a second thought', 'Second answer.');
+  const folded = t.render(60).filter((l) => l.startsWith('∴'));
+  assert.deepEqual(folded, [
+    '∴ thought for 8 lines (ctrl+t to expand)',
+    '∴ thought for 1 line (ctrl+t to expand)',
+  ]);
+  assert.equal(t.toggleLatestReasoning(), true);
+  assert.deepEqual(
+    t.render(60).filter((l) => l.startsWith('∴')),
+    ['∴ thought for 8 lines (ctrl+t to expand)', '∴ a second thought'],
+    'only the latest unfolds',
+  );
+  t.toggleLatestReasoning();
+  assert.deepEqual(
+    t.render(60).filter((l) => l.startsWith('∴')),
+    folded,
+    'and folds back',
+  );
+  t.setExpanded(true);
+  assert.equal(t.render(60).filter((l) => l.startsWith('∴')).length, 9, 'Ctrl+O unfolds them all');
+  assert.equal(new Transcript(plainTheme).toggleLatestReasoning(), false);
+});
+
+test('a continued session draws the stored reasoning folded', () => {
+  const t = new Transcript(plainTheme);
+  t.replay([
+    { id: 'u', kind: 'user', message: { role: 'user', content: 'why?' } },
+    {
+      id: 'a',
+      kind: 'assistant',
+      message: { role: 'assistant', text: 'Because.', reasoning: 'a\nb', toolCalls: [] },
+    },
+  ] as unknown as Parameters<Transcript['replay']>[0]);
+  assert.deepEqual(t.render(60), [
+    '',
+    '› why?',
+    '',
+    '∴ thought for 2 lines (ctrl+t to expand)',
+    '',
+    'Because.',
+  ]);
 });

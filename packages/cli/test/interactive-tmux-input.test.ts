@@ -1,7 +1,7 @@
 // The assistant end to end under tmux, the input side: `!command` runs in
 // the shell with its output streamed and then shown to the model; `@file`
 // attaches a file; the project's permission rules allow a command without
-// asking and deny another before it runs.
+// asking and deny another before it runs; reasoning folds and Ctrl+T unfolds it.
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -98,4 +98,29 @@ test("bash's output streams under its tool line while it runs", { skip }, async 
   await writeFile(join(root, 'go'), '');
   const done = await tmux.waitFor('all done');
   assert.match(done, /⎿ live-one \(\+2 lines\)/);
+});
+
+test('reasoning folds to one line once the answer comes; Ctrl+T unfolds the latest and folds it back', {
+  skip,
+}, async () => {
+  const { tmux } = await open(() => ({
+    reasoning: 'first I look at the question\nthen I weigh kumquats',
+    text: 'The answer is kumquat.',
+  }));
+  tmux.type('think about it');
+  tmux.keys('Enter');
+  await tmux.waitFor('The answer is kumquat.');
+  const idle = await tmux.waitIdle();
+  assert.match(idle, /∴ thought for 2 lines \(ctrl\+t to expand\)\n\s*\n\s*The answer is kumquat\./);
+  assert.doesNotMatch(idle, /weigh kumquats/);
+  tmux.keys('C-t');
+  await tmux.waitFor(/∴ first I look at the question\n∴ then I weigh kumquats/, undefined, () =>
+    tmux.visible(),
+  );
+  tmux.keys('C-t');
+  await tmux.waitFor(
+    (s) => s.includes('∴ thought for 2 lines') && !s.includes('weigh kumquats'),
+    undefined,
+    () => tmux.visible(),
+  );
 });

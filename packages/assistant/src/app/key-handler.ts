@@ -9,7 +9,7 @@ const EXIT_HINT = 'press Ctrl+C again to exit';
  * The keys the assistant takes before the input does: a waiting question or
  * list takes every key; Ctrl+C or Esc cancels a turn; Ctrl+C clears the
  * input, then twice at an empty prompt exits, as does Ctrl+D; Ctrl+O folds
- * and unfolds tool results and reasoning.
+ * and unfolds all tool results and reasoning, Ctrl+T the latest reasoning.
  */
 export class KeyHandler {
   #lastCtrlC = -Infinity;
@@ -42,6 +42,10 @@ export class KeyHandler {
     if (matchesKey(data, 'ctrl+o')) {
       app.transcript.setExpanded(!app.transcript.expanded);
       app.tui.requestRender(true);
+      return true;
+    }
+    if (matchesKey(data, 'ctrl+t')) {
+      if (app.transcript.toggleLatestReasoning()) app.tui.requestRender(true);
       return true;
     }
     return false;

@@ -126,7 +126,8 @@ function helpText(): string {
     'Enter sends · Alt+Enter or Shift+Enter: new line · Up/Down: history',
     '@path attaches a file or image · !command runs a shell command for the model to see',
     'typing while the agent works queues a message for its next step',
-    'Esc or Ctrl+C: cancel the turn · Ctrl+C twice or Ctrl+D: exit · Ctrl+O: fold/unfold tool output',
+    'Esc or Ctrl+C: cancel the turn · Ctrl+C twice or Ctrl+D: exit',
+    'Ctrl+O: fold/unfold tool output and reasoning · Ctrl+T: fold/unfold the latest reasoning',
   ].join('\n');
 }
 

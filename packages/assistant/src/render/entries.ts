@@ -48,14 +48,26 @@ export class TextEntry extends Entry {
   }
 }
 
-/** Reasoning: dim while it streams (its last lines), one dim line once done unless expanded. */
+/** Lines of reasoning shown while it streams (the latest). */
+const STREAMING_REASONING_LINES = 6;
+
+/**
+ * Reasoning, dim: its latest lines while it streams; one line once the
+ * answer starts or it is done (`∴ thought for 12 lines`), unless this entry
+ * is expanded (Ctrl+T for the latest, Ctrl+O for all), which shows all of it.
+ */
 export class ReasoningEntry extends Entry {
   #text = '';
-  #done = false;
+  #folded = false;
   #expanded = false;
 
   constructor(private readonly theme: Theme) {
     super();
+  }
+
+  /** Whether all of it is shown. */
+  get expanded(): boolean {
+    return this.#expanded;
   }
 
   append(delta: string): void {
@@ -63,9 +75,17 @@ export class ReasoningEntry extends Entry {
     this.changed();
   }
 
+  /** The answer started: the reasoning folds to its one line (more may still arrive). */
+  fold(): void {
+    if (this.#folded) return;
+    this.#folded = true;
+    this.changed();
+  }
+
+  /** The reasoning is complete (`text`: all of it, when known). */
   finish(text?: string): void {
     if (text !== undefined) this.#text = text;
-    this.#done = true;
+    this.fold();
     this.changed();
   }
 
@@ -79,17 +99,17 @@ export class ReasoningEntry extends Entry {
       .trim()
       .split('\n')
       .flatMap((l) => wrap(l, Math.max(1, width - 2)));
-    if (this.#done && !this.#expanded) {
+    if (this.#folded && !this.#expanded) {
       return [
         this.theme.dim(
           truncate(
-            `∴ thought for ${lines.length} line${lines.length === 1 ? '' : 's'} (ctrl+o to expand)`,
+            `∴ thought for ${lines.length} line${lines.length === 1 ? '' : 's'} (ctrl+t to expand)`,
             width,
           ),
         ),
       ];
     }
-    const shown = this.#done ? lines : lines.slice(-6);
+    const shown = this.#expanded ? lines : lines.slice(-STREAMING_REASONING_LINES);
     return shown.map((l) => `${this.theme.dim('∴')} ${this.theme.dim(this.theme.italic(l))}`);
   }
 }

@@ -41,6 +41,13 @@ export class Transcript implements Component {
     return this.#expanded;
   }
 
+  /** Unfolds the latest reasoning, or folds it back; false when there is none. */
+  toggleLatestReasoning(): boolean {
+    const latest = this.#entries.findLast((e): e is ReasoningEntry => e instanceof ReasoningEntry);
+    latest?.setExpanded(!latest.expanded);
+    return latest !== undefined;
+  }
+
   /** Shows or folds every tool result and reasoning. */
   setExpanded(expanded: boolean): void {
     this.#expanded = expanded;
@@ -87,6 +94,7 @@ export class Transcript implements Component {
     for (const { message } of messages) {
       if (message.role === 'user') this.user(contentText(message.content));
       else if (message.role === 'assistant') {
+        if (message.reasoning) this.#newReasoning().finish(message.reasoning);
         if (message.text.trim() !== '') {
           const md = new StreamingMarkdown(this.#theme, message.text);
           md.finish();
@@ -103,16 +111,16 @@ export class Transcript implements Component {
     if ('agentId' in event && event.agentId !== '') return;
     switch (event.type) {
       case 'reasoning-delta':
-        if (!this.#reasoning) this.#reasoning = this.#push(new ReasoningEntry(this.#theme));
+        this.#reasoning ??= this.#newReasoning();
         this.#reasoning.append(event.text);
         return;
       case 'reasoning':
-        if (!this.#reasoning) this.#reasoning = this.#push(new ReasoningEntry(this.#theme));
-        this.#reasoning.finish(event.text);
-        this.#reasoning.setExpanded(this.#expanded);
+        (this.#reasoning ?? this.#newReasoning()).finish(event.text);
         this.#reasoning = undefined;
         return;
       case 'assistant-delta':
+        // The answer starts: the reasoning before it folds (its \`reasoning\` event comes at the end).
+        this.#reasoning?.fold();
         if (!this.#answer) this.#answer = this.#push(new StreamingMarkdown(this.#theme));
         this.#answer.append(event.text);
         return;
@@ -160,6 +168,12 @@ export class Transcript implements Component {
       default:
         return;
     }
+  }
+
+  #newReasoning(): ReasoningEntry {
+    const entry = new ReasoningEntry(this.#theme);
+    entry.setExpanded(this.#expanded);
+    return this.#push(entry);
   }
 
   #toolCall(id: string, name: string, args: string): void {
