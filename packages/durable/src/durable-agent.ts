@@ -1,16 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import {
+  type AnyTool,
+  type AskOptions,
   type Content,
   type History,
   InvalidOptionError,
+  type Run,
   type RunEvent,
+  type Runnable,
+  type RunnableToolOptions,
+  type RunStream,
+  runnableAsTool,
   type SessionStore,
 } from '@kodama/core';
 import type { PendingApproval } from './approval/approval-messages.ts';
 import { type ApprovalOptions, approvalPolicy } from './approval/approval-policy.ts';
 import { DurableRuns } from './client/durable-runs.ts';
 import { databaseUrl } from './database-url.ts';
+import { durableRunOf } from './run/durable-body.ts';
 import type { DurableRun } from './run/durable-run.ts';
 import type { DurableTargetSource } from './run/durable-target.ts';
 import type { DurableRunInput, DurableRunRecord } from './run/run-record.ts';
@@ -26,7 +34,7 @@ export interface DurableOptions {
   readonly queue?: string;
   /** Tool calls that wait, durably, for a person's answer (`kodama approve`). */
   readonly approval?: ApprovalOptions;
-  /** Where runs given a `session` id keep their conversation (a `PostgresSessionStore` fits). */
+  /** Where runs given a `storedSession` id keep their conversation (a `PostgresSessionStore` fits). */
   readonly sessions?: SessionStore;
   /** The application version (runs recover only on workers of the same version). */
   readonly version?: string;
@@ -34,28 +42,15 @@ export interface DurableOptions {
   readonly executorId?: string;
 }
 
-/** Options of one durable ask. Everything must survive a trip through the database (JSON). */
-export interface DurableAskOptions {
-  /** The run's id (default: a random UUID). Starting an id that exists attaches to that run. */
-  readonly runId?: string;
-  /** A `Date`, or ms from now; absolute once started, so a recovered run keeps it. */
-  readonly deadline?: Date | number;
-  /** A conversation to continue from. */
-  readonly history?: History;
-  /** Application context for the tools (JSON). */
-  readonly appContext?: unknown;
-  /** A session id of the `sessions` store to continue. */
-  readonly session?: string;
-  /** Aborting it cancels the run (wherever it executes). */
-  readonly signal?: AbortSignal;
-}
-
-/** A durable run's events as they are recorded; `run` settles with the finished run. */
-export interface DurableRunStream extends AsyncIterable<RunEvent> {
-  readonly runId: Promise<string>;
-  readonly run: Promise<DurableRun>;
-  /** Cancels the run wherever it executes. */
-  cancel(): Promise<void>;
+/**
+ * Options of a durable ask: core's `AskOptions` (deadline, signal, history,
+ * runId, appContext as JSON, observers, includeAgentEvents, a local session)
+ * plus `storedSession`. A `model`, an `output` schema and `prices` cannot
+ * cross to a worker and are refused.
+ */
+export interface DurableAskOptions extends AskOptions {
+  /** A session id of the `sessions` store given to `durable()`: the worker loads and saves it. */
+  readonly storedSession?: string;
 }
 
 /**
@@ -64,7 +59,7 @@ export interface DurableRunStream extends AsyncIterable<RunEvent> {
  * executions are checkpointed. `result`, `events`, `cancel`, `resume` and
  * `approve` work from any process on the same database.
  */
-export class DurableAgent {
+export class DurableAgent implements Runnable {
   readonly name: string;
   readonly queue: string | undefined;
   readonly #url: string;
@@ -97,50 +92,99 @@ export class DurableAgent {
     return this.#runs;
   }
 
-  /** Starts a run and returns its id without waiting (on the queue, or executing in this process). */
-  async start(input: Content | undefined, options: DurableAskOptions = {}): Promise<string> {
+  /** Its name (a Runnable's id). */
+  get id(): string {
+    return this.name;
+  }
+
+  /**
+   * A dormant core Run of a durable run: `execute()` or `stream()` starts it
+   * (on the queue, or in this process). Its id is the durable run's.
+   * @throws InvalidOptionError for an option that cannot cross to a worker, before a Run exists.
+   */
+  createRun(input: Content | undefined, options: DurableAskOptions = {}): Run {
+    for (const key of ['model', 'output', 'prices'] as const) {
+      if (options[key] !== undefined) {
+        throw new InvalidOptionError(
+          `AskOptions.${key}`,
+          "absent: a durable run takes its worker's",
+          options[key],
+        );
+      }
+    }
+    const { storedSession, ...ask } = options;
+    const host = {
+      name: this.name,
+      begin: (runId: string, record: DurableRunInput) => this.#begin(runId, record),
+      result: (runId: string) => this.result(runId),
+      runs: () => this.runs(),
+    };
+    return durableRunOf(
+      host,
+      input,
+      { runId: randomUUID(), ...ask },
+      storedSession ? { session: storedSession } : {},
+    );
+  }
+
+  /** Asks once: the same Run as an agent's (outcome, response, usage, history), executed durably. */
+  ask(input: Content | undefined, options: DurableAskOptions = {}): Promise<Run> {
+    return Promise.resolve().then(() => this.createRun(input, options).execute());
+  }
+
+  /** Asks once, streaming the run's events as its worker records them. */
+  stream(input: Content | undefined, options: DurableAskOptions = {}): RunStream {
+    return this.createRun(input, options).stream();
+  }
+
+  /** It as a tool of an agent: a task in, its final answer out. */
+  asTool(options: RunnableToolOptions): AnyTool {
+    return runnableAsTool(this, options);
+  }
+
+  /**
+   * Starts a durable run and returns its id without waiting for it (a
+   * fire-and-forget submission); `result(id)` from any process waits for it.
+   */
+  async start(
+    input: Content | undefined,
+    options: {
+      runId?: string;
+      deadline?: Date | number;
+      history?: History;
+      appContext?: unknown;
+      storedSession?: string;
+    } = {},
+  ): Promise<string> {
     const runId = options.runId ?? randomUUID();
-    const record = inputOf(input, options);
-    if (this.queue) {
-      await (await this.runs()).enqueue(this.name, this.queue, runId, record);
-    } else {
-      await launch();
-      const handle = await DBOS.startWorkflow(this.#workflow, { workflowID: runId })(record);
-      const result = handle.getResult();
-      result.catch(() => {});
-      this.#local.set(runId, result);
-      void result.finally(() => setTimeout(() => this.#local.delete(runId), 60_000).unref()).catch(() => {});
-    }
-    if (options.signal) {
-      const cancel = () => void this.cancel(runId).catch(() => {});
-      if (options.signal.aborted) cancel();
-      else options.signal.addEventListener('abort', cancel, { once: true });
-    }
+    const { deadline } = options;
+    const deadlineAt =
+      deadline === undefined
+        ? undefined
+        : deadline instanceof Date
+          ? deadline.getTime()
+          : Date.now() + deadline;
+    await this.#begin(runId, {
+      input: input ?? null,
+      ...(options.history ? { history: options.history.toJSON() } : {}),
+      ...(deadlineAt === undefined ? {} : { deadlineAt }),
+      ...(options.appContext === undefined ? {} : { appContext: options.appContext }),
+      ...(options.storedSession ? { sessionId: options.storedSession } : {}),
+    });
     return runId;
   }
 
-  /** Asks once; resolves with the finished run whatever its outcome. */
-  async ask<T = unknown>(
-    input: Content | undefined,
-    options: DurableAskOptions = {},
-  ): Promise<DurableRun<T>> {
-    const runId = await this.start(input, options);
-    return this.result<T>(runId);
-  }
-
-  /** Asks once, following the run's recorded events live. */
-  stream(input: Content | undefined, options: DurableAskOptions = {}): DurableRunStream {
-    const runId = this.start(input, options);
-    runId.catch(() => {});
-    const events = async function* (self: DurableAgent) {
-      yield* (await self.runs()).events(await runId);
-    };
-    return {
-      runId,
-      run: runId.then((id) => this.result(id)),
-      cancel: async () => this.cancel(await runId),
-      [Symbol.asyncIterator]: () => events(this)[Symbol.asyncIterator](),
-    };
+  async #begin(runId: string, record: DurableRunInput): Promise<void> {
+    if (this.queue) {
+      await (await this.runs()).enqueue(this.name, this.queue, runId, record);
+      return;
+    }
+    await launch();
+    const handle = await DBOS.startWorkflow(this.#workflow, { workflowID: runId })(record);
+    const result = handle.getResult();
+    result.catch(() => {});
+    this.#local.set(runId, result);
+    void result.finally(() => setTimeout(() => this.#local.delete(runId), 60_000).unref()).catch(() => {});
   }
 
   /** Waits for the run to end (from any process). */
@@ -206,21 +250,4 @@ export function durable(target: DurableTargetSource, options: DurableOptions = {
     },
   );
   return new DurableAgent(name, url, options.queue, workflow);
-}
-
-function inputOf(input: Content | undefined, options: DurableAskOptions): DurableRunInput {
-  const { deadline } = options;
-  const deadlineAt =
-    deadline === undefined
-      ? undefined
-      : deadline instanceof Date
-        ? deadline.getTime()
-        : Date.now() + deadline;
-  return {
-    input: input ?? null,
-    ...(options.history ? { history: options.history.toJSON() } : {}),
-    ...(deadlineAt === undefined ? {} : { deadlineAt }),
-    ...(options.appContext === undefined ? {} : { appContext: options.appContext }),
-    ...(options.session ? { sessionId: options.session } : {}),
-  };
 }

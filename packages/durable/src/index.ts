@@ -14,7 +14,6 @@ export {
   DurableAgent,
   type DurableAskOptions,
   type DurableOptions,
-  type DurableRunStream,
   durable,
 } from './durable-agent.ts';
 export {
@@ -24,6 +23,7 @@ export {
   NoPendingApprovalError,
 } from './errors.ts';
 export type { ReadEventsOptions } from './events/event-reader.ts';
+export { type DurableBodyHost, type DurableRunExtras, durableRunOf } from './run/durable-body.ts';
 export { DurableRun } from './run/durable-run.ts';
 export type { DurableTarget, DurableTargetSource } from './run/durable-target.ts';
 export type { DurableRunInput, DurableRunRecord } from './run/run-record.ts';

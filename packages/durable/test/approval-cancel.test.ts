@@ -58,7 +58,12 @@ describe('durable approvals and cancellation', { skip: 'skip' in db ? db.skip : 
     const following = (async () => {
       for await (const e of stream) live.push(e);
     })();
-    assert.equal(await stream.runId, 'approve-1');
+    await until(() =>
+      runs.status('approve-1').then(
+        () => true,
+        () => false,
+      ),
+    );
     await until(async () => (await runs.pendingApproval('approve-1')) !== null);
     assert.deepEqual(await runs.pendingApproval('approve-1'), {
       toolCallId: 'step-1',
@@ -77,6 +82,7 @@ describe('durable approvals and cancellation', { skip: 'skip' in db ? db.skip : 
     await following;
     assert.equal(run.outcome, 'completed', String(run.error));
     assert.equal(run.response, 'done: Needs a yes.');
+    assert.equal(run.id, 'approve-1');
     assert.equal(read(), 'start approve-1:turn-1:step-1 1\ndone approve-1:turn-1:step-1 1\n');
     assert.equal(await runs.pendingApproval('approve-1'), null);
     await assert.rejects(runs.approve('approve-1', { approved: true }), NoPendingApprovalError);
@@ -86,8 +92,10 @@ describe('durable approvals and cancellation', { skip: 'skip' in db ? db.skip : 
     assert.deepEqual(notes, ['approval-requested', 'approval-answered']);
     const replayed: RunEvent[] = [];
     for await (const e of runs.events('approve-1')) replayed.push(e);
-    assert.deepEqual(replayed, live);
-    assert.equal(replayed.at(-1)?.type, 'run-stop');
+    // The local Run wraps the recorded events in its own run-start and run-stop.
+    assert.deepEqual(replayed.slice(1, -1), live.slice(1, -1));
+    assert.deepEqual([replayed[0]?.type, replayed.at(-1)?.type], ['run-start', 'run-stop']);
+    assert.deepEqual([live[0]?.type, live.at(-1)?.type], ['run-start', 'run-stop']);
   });
 
   test('a denial: the tool does not run and the model reads why', async () => {
@@ -114,5 +122,21 @@ describe('durable approvals and cancellation', { skip: 'skip' in db ? db.skip : 
     assert.equal(types.at(-1), 'run-cancel');
     assert.equal((await runs.status(runId)).status, 'CANCELLED');
     assert.doesNotMatch(read(), /cancel-1/);
+  });
+
+  test("cancelling the local Run cancels the durable run in the worker's process", async () => {
+    const stream = job.stream('Cancel me locally.', { runId: 'cancel-2' });
+    await until(async () => (await runs.pendingApproval('cancel-2').catch(() => null)) !== null);
+    stream.cancel();
+    const run = await stream.run;
+    assert.equal(run.outcome, 'cancelled');
+    await until(async () => (await runs.status('cancel-2')).status === 'CANCELLED');
+  });
+
+  test('a deadline reached while the run waits for approval: partial, in the worker and here', async () => {
+    const run = await job.ask('Too slow.', { runId: 'deadline-1', deadline: 1500 });
+    assert.equal(run.outcome, 'partial', String(run.error));
+    assert.equal((await job.result('deadline-1')).outcome, 'partial');
+    assert.doesNotMatch(read(), /deadline-1/);
   });
 });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { DBOS } from '@dbos-inc/dbos-sdk';
-import { sequentialIds } from '@kodama/core';
+import { isRunnable, Run, sequentialIds } from '@kodama/core';
 import { type DurableAgent, durable, PostgresSessionStore, shutdownDurable } from '@kodama/durable';
 import { type ScriptedServer, startOpenAICompatibleServer } from '@kodama/testkit';
 import { countEffects, effectAgent, effectScript } from './support/fixture-agent.ts';
@@ -42,9 +42,11 @@ describe('a durable run in this process', { skip: 'skip' in db ? db.skip : false
 
   test('completes like the agent asked directly: answer, usage, and the same conversation byte for byte', async () => {
     const run = await agent.ask('Do the job.', { runId: 'same-1' });
+    assert.ok(run instanceof Run, 'the same Run as an agent returns');
+    assert.equal(run.id, 'same-1');
     assert.equal(run.outcome, 'completed', String(run.error));
     assert.equal(run.response, 'done: Do the job.');
-    assert.ok(run.usage.totalTokens > 0);
+    assert.ok(run.usage!.totalTokens > 0);
 
     // The direct run: the same agent options, a sequential id source named after the same run id.
     const direct = await (
@@ -57,7 +59,7 @@ describe('a durable run in this process', { skip: 'skip' in db ? db.skip : false
       )
     ).ask('Do the job.', { runId: 'same-1' });
     assert.equal(direct.outcome, 'completed');
-    assert.deepEqual(run.history.toJSON(), direct.history!.toJSON());
+    assert.deepEqual(run.history!.toJSON(), direct.history!.toJSON());
     assert.deepEqual(run.usage, direct.usage);
   });
 
@@ -103,17 +105,37 @@ describe('a durable run in this process', { skip: 'skip' in db ? db.skip : false
     assert.deepEqual(tail, types.slice(-2));
   });
 
+  test('a durable agent is a Runnable: its stream carries the worker-recorded events between its own run-start and run-stop', async () => {
+    assert.ok(isRunnable(agent));
+    const stream = agent.stream('Stream it.', { runId: 'stream-1' });
+    const types: string[] = [];
+    for await (const e of stream) types.push(e.type);
+    const run = await stream.run;
+    assert.equal(run.outcome, 'completed');
+    assert.equal(types[0], 'run-start');
+    assert.equal(types.at(-1), 'run-stop');
+    assert.equal(types.filter((t) => t === 'run-start' || t === 'run-stop').length, 2);
+    assert.deepEqual(
+      types.filter((t) => t === 'tool-call' || t === 'tool-result' || t === 'assistant'),
+      ['tool-call', 'tool-result', 'tool-call', 'tool-result', 'assistant'],
+    );
+  });
+
+  test('options that cannot cross to a worker are refused before a run exists', () => {
+    assert.throws(() => agent.createRun('x', { prices: {} }), /AskOptions\.prices/);
+  });
+
   test('result(runId) from the database gives the same run again', async () => {
     const first = await agent.ask('Once.', { runId: 'again-1' });
     const again = await agent.result('again-1');
     assert.equal(again.outcome, 'completed');
     assert.equal(again.response, first.response);
-    assert.deepEqual(again.history.toJSON(), first.history.toJSON());
+    assert.deepEqual(again.history.toJSON(), first.history!.toJSON());
   });
 
   test('a durable run continues a session of the Postgres store and records itself there', async () => {
-    const first = await withSessions.ask('First job.', { session: 'durable-s1' });
-    const second = await withSessions.ask('Second job.', { session: 'durable-s1' });
+    const first = await withSessions.ask('First job.', { storedSession: 'durable-s1' });
+    const second = await withSessions.ask('Second job.', { storedSession: 'durable-s1' });
     assert.equal(second.outcome, 'completed', String(second.error));
     const stored = await store.load('durable-s1');
     const users = stored!.messages.filter((m) => m.kind === 'user');
