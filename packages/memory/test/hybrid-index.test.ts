@@ -100,3 +100,21 @@ test('deleting a group removes its rows from the text and vector legs', async ()
   );
   assert.deepEqual(await index.count(), { items: 1, vectors: 1 });
 });
+
+test('words in most rows (no BM25 weight) are left out of the text leg; the rarest stays when all are common', async () => {
+  const index = await HybridIndex.open(db, 'common');
+  await db.transaction((tx) =>
+    index.addIn(
+      tx,
+      Array.from({ length: 120 }, (_, i) => ({
+        group: 'g',
+        text: `running notes ${i % 2 === 0 ? 'even' : 'odd'} ${i === 7 ? 'zebra' : ''}`,
+      })),
+    ),
+  );
+  // "runs" stems like "running", in every row: dropped; "zebra" decides alone.
+  assert.deepEqual((await index.textSearch('runs zebra', 5)).length, 1);
+  // All words common: the rarest ("even", in half the rows) is kept, so the search still answers.
+  assert.equal((await index.textSearch('running even', 100)).length, 60);
+  assert.equal((await index.textSearch('notes', 200)).length, 120, 'a single word is always searched');
+});

@@ -5,7 +5,11 @@
  * ones first. `undefined` when the text has no word at all.
  */
 export function ftsQuery(text: string): string | undefined {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu);
-  if (!words) return undefined;
-  return [...new Set(words)].map((w) => `"${w}"`).join(' OR ');
+  const words = queryWords(text);
+  return words.length === 0 ? undefined : words.map((w) => `"${w}"`).join(' OR ');
+}
+
+/** The distinct lower-case words of `text` (letters and digits of any script), in order. */
+export function queryWords(text: string): string[] {
+  return [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
 }

@@ -3,10 +3,11 @@ import type { InStatement, Row, Transaction } from '@libsql/client';
 import type { MemoryDatabase } from '../db/memory-database.ts';
 import { MemoryStoreError } from '../db/memory-store-error.ts';
 import { vectorBlob } from '../db/vector-blob.ts';
-import { ftsQuery } from './fts-query.ts';
+import { ftsQuery, queryWords } from './fts-query.ts';
 import { reciprocalRankFusion } from './reciprocal-rank-fusion.ts';
 import type { IndexedItem, SearchHit } from './search-hit.ts';
 import { createTextTables, createVectorTables, type SpaceTables, spaceTables } from './space-tables.ts';
+import { weightedWords } from './weighted-words.ts';
 
 /** One item to add to a {@link HybridIndex}. */
 export interface NewItem {
@@ -204,11 +205,11 @@ export class HybridIndex {
     return { items, vectors };
   }
 
-  /** Ids of the best BM25 matches of `query`, best first. */
+  /** Ids of the best BM25 matches of `query`, best first (words in most rows, which BM25 ignores, left out). */
   async textSearch(query: string, k: number, group?: string): Promise<number[]> {
-    const match = ftsQuery(query);
-    if (match === undefined) return [];
     const t = this.#tables;
+    const match = ftsQuery((await weightedWords(this.db, t, queryWords(query))).join(' '));
+    if (match === undefined) return [];
     const filter = group === undefined ? '' : `AND rowid IN (SELECT id FROM ${t.items} WHERE grp = ?)`;
     const { rows } = await this.db.execute({
       sql: `SELECT rowid AS id FROM ${t.fts} WHERE ${t.fts} MATCH ? ${filter} ORDER BY bm25(${t.fts}) LIMIT ?`,

@@ -11,6 +11,8 @@ export interface SpaceTables {
   readonly fts: string;
   readonly vec: string;
   readonly vecIndex: string;
+  /** The FTS index's vocabulary (`fts5vocab`, per term: rows holding it). */
+  readonly vocab: string;
 }
 
 /** The names of space `id`'s tables. */
@@ -21,6 +23,7 @@ export function spaceTables(id: number): SpaceTables {
     fts: `mem_fts_${id}`,
     vec: `mem_vec_${id}`,
     vecIndex: `mem_vec_${id}_idx`,
+    vocab: `mem_vocab_${id}`,
   };
 }
 
@@ -39,6 +42,7 @@ export function createTextTables(t: SpaceTables): string[] {
     `CREATE VIRTUAL TABLE IF NOT EXISTS ${t.fts} USING fts5(
        title, text, content='${t.items}', content_rowid='id', tokenize='porter unicode61'
      )`,
+    `CREATE VIRTUAL TABLE IF NOT EXISTS ${t.vocab} USING fts5vocab(${t.fts}, 'row')`,
     `CREATE TRIGGER IF NOT EXISTS ${t.items}_ai AFTER INSERT ON ${t.items} BEGIN
        INSERT INTO ${t.fts} (rowid, title, text) VALUES (new.id, new.title, new.text);
      END`,
