@@ -88,6 +88,8 @@ export interface GraphSnapshot {
   readonly groups: ReadonlyMap<string, readonly string[]>;
   readonly maxSteps: number;
   readonly maxConcurrency: number;
+  /** Nodes reachable from each node, filled as asked (`reachableFrom`); kept while the snapshot is reused. */
+  readonly reach: Map<string, ReadonlySet<string>>;
 }
 
 const list = (v: string | readonly string[]): readonly string[] => (typeof v === 'string' ? [v] : [...v]);
@@ -127,5 +129,6 @@ export function snapshotGraph(options: GraphOptions): GraphSnapshot {
     groups,
     maxSteps: options.maxSteps ?? 20,
     maxConcurrency: options.maxConcurrency ?? 8,
+    reach: new Map(),
   };
 }

@@ -1,10 +1,10 @@
 import { AssemblyConfigError } from '../errors.ts';
 import { type Assembly, assembly } from '../runnable/assembly.ts';
-import type { GraphOptions } from './graph-config.ts';
-import { snapshotGraph } from './graph-config.ts';
+import { type GraphOptions, type GraphSnapshot, snapshotGraph } from './graph-config.ts';
 import { toMermaid } from './mermaid.ts';
 import { runGraph } from './run-graph.ts';
-import { graphProblems } from './validate-graph.ts';
+import { sameGraph } from './same-graph.ts';
+import { containmentProblems, graphProblems } from './validate-graph.ts';
 
 /** A graph: an assembly plus its checks and its diagram. */
 export interface Graph extends Assembly {
@@ -30,10 +30,19 @@ export interface Graph extends Assembly {
 export function graph(options: GraphOptions): Graph {
   const id = options.id ?? 'graph';
   let self: Graph | undefined;
+  let last: GraphSnapshot | undefined;
   const checked = () => {
     const snapshot = snapshotGraph({ ...options, id });
+    // Unedited since the last Run: reuse its checked snapshot. Only containment is
+    // checked again, since a participant assembly may have been edited to hold this graph.
+    if (last && sameGraph(snapshot, last)) {
+      const looped = containmentProblems(last, self);
+      if (looped.length > 0) throw new AssemblyConfigError(`graph ${id}`, looped);
+      return last;
+    }
     const problems = graphProblems(snapshot, self);
     if (problems.length > 0) throw new AssemblyConfigError(`graph ${id}`, problems);
+    last = snapshot;
     return snapshot;
   };
   checked();

@@ -1,9 +1,9 @@
 import { CancelledError, type Content, DeadlineExceededError, History } from '@kodama/core';
 import { AssemblyStepLimitError, GraphRoutingError } from '../errors.ts';
 import type { AssemblyOutcome } from '../runnable/assembly.ts';
-import { runStep, type StepResult, typeName } from '../steps/run-step.ts';
+import { runStep, type StepRequest, type StepResult, typeName } from '../steps/run-step.ts';
 import type { AssemblyScope } from '../steps/scope.ts';
-import type { ErrorClass, GraphSnapshot, InputMapper, Route } from './graph-config.ts';
+import type { ErrorClass, GraphSnapshot, InputMapper, NodeInputs, NodeSpec, Route } from './graph-config.ts';
 import { nodeInput } from './node-input.ts';
 import { reachableFrom } from './validate-graph.ts';
 
@@ -25,24 +25,25 @@ interface Arrival {
  * finish node's output is the answer; its events are the public stream.
  */
 export async function runGraph(g: GraphSnapshot, scope: AssemblyScope): Promise<AssemblyOutcome> {
-  const reach = new Map<string, Set<string>>();
-  const reaches = (from: string, to: string) => {
-    let set = reach.get(from);
-    if (!set) {
-      set = reachableFrom(g, from);
-      reach.set(from, set);
-    }
-    return set.has(to);
-  };
+  const reaches = (from: string, to: string) => reachableFrom(g, from).has(to);
   const arrivals = new Map<string, Arrival[]>();
   const running = new Map<string, Promise<void>>();
+  // Stops every branch: on a failure, at the finish, and whenever the Run itself stops
+  // (so each step can take this one signal as it is).
   const stopAll = new AbortController();
+  const onRunStop = () => stopAll.abort(scope.ctx.signal.reason);
+  scope.ctx.signal.addEventListener('abort', onRunStop, { once: true });
+  if (scope.ctx.signal.aborted) onRunStop();
   let steps = 0;
   let finished: StepResult | undefined;
   let failure: { error: unknown } | undefined;
   let wake: (() => void) | undefined;
 
-  const arrive = (target: string, a: Arrival) => arrivals.set(target, [...(arrivals.get(target) ?? []), a]);
+  const arrive = (target: string, a: Arrival) => {
+    const got = arrivals.get(target);
+    if (got) got.push(a);
+    else arrivals.set(target, [a]);
+  };
   arrive(g.start, { node: '', stepId: undefined, edgeInput: undefined, groupInput: undefined, branch: '' });
 
   const fail = (error: unknown) => {
@@ -53,7 +54,11 @@ export async function runGraph(g: GraphSnapshot, scope: AssemblyScope): Promise<
   const ready = (node: string): boolean => {
     const got = arrivals.get(node) ?? [];
     const group = g.groups.get(node);
-    if (group) return group.every((src) => got.some((a) => a.node === src));
+    if (group) {
+      if (got.length < group.length) return false; // checked after every step: answer the usual case at once
+      const from = new Set(got.map((a) => a.node));
+      return group.every((src) => from.has(src));
+    }
     for (const r of running.keys()) if (reaches(r, node)) return false;
     for (const other of arrivals.keys()) {
       if (other !== node && !running.has(other) && reaches(other, node) && !reaches(node, other))
@@ -71,44 +76,36 @@ export async function runGraph(g: GraphSnapshot, scope: AssemblyScope): Promise<
     }
     const spec = g.nodes.get(node)!;
     const from = got.filter((a) => a.node !== '');
-    const input: Content =
-      node === g.start && from.length === 0
-        ? (scope.ctx.input ?? '')
-        : nodeInput(
-            {
-              task: scope.inputText,
-              from: from.map((a) => ({
-                node: a.node,
-                ...(a.output !== undefined ? { output: a.output } : {}),
-                ...(a.errorType ? { errorType: a.errorType } : {}),
-              })),
-            },
-            {
-              ...(from.length === 1 && from[0]!.edgeInput ? { edge: from[0]!.edgeInput } : {}),
-              ...(from.find((a) => a.groupInput)
-                ? { group: from.find((a) => a.groupInput)!.groupInput! }
-                : {}),
-              ...(spec.input ? { node: spec.input } : {}),
-            },
-          );
+    let input: Content;
+    try {
+      input =
+        node === g.start && from.length === 0
+          ? (scope.ctx.input ?? '')
+          : inputOf(from, spec, scope.inputText);
+    } catch (error) {
+      fail(error); // an input mapper threw: the Run fails with it once the running branches stopped
+      return;
+    }
     const branch = commonBranch(got.map((a) => a.branch));
-    const { participant, input: _i, ...policy } = spec;
-    const task = runStep(scope, {
-      participant,
+    const request: StepRequest = {
+      participant: spec.participant,
       name: node,
       input,
-      history: node === g.start ? scope.history : new History([]),
+      history: node === g.start ? scope.history : EMPTY_HISTORY,
       context: scope.context,
-      policy,
+      policy: spec,
       visibility: node === g.finish ? 'public' : 'nested',
-      predecessors: from.flatMap((a) => (a.stepId ? [a.stepId] : [])),
-      ...(branch ? { branch } : {}),
+      predecessors: stepIdsOf(from),
+      branch: branch || undefined,
       signal: stopAll.signal,
-    }).then(
+      signalFollowsRun: true,
+    };
+    const task = runStep(scope, request).then(
       (result) => {
         if (node === g.finish) {
           finished = result;
-          stopAll.abort(new CancelledError());
+          // Branches still running are cancelled (an error object costs a stack trace: only when needed).
+          if (running.size > 1) stopAll.abort(new CancelledError());
           return;
         }
         route(node, result, branch);
@@ -133,7 +130,8 @@ export async function runGraph(g: GraphSnapshot, scope: AssemblyScope): Promise<
         `node ${node}: the conditional edges to ${matched[0]!.to.join(', ')} and to ${matched[1]!.to.join(', ')} both matched; conditions on one node must exclude each other`,
       );
     const taken: Route[] = matched.length === 1 ? matched : routes.filter((r) => r.when === undefined);
-    const targets = taken.flatMap((r) => r.to);
+    const targets: string[] = [];
+    for (const r of taken) for (const t of r.to) targets.push(t); // a loop: flatMap is slow on V8
     if (targets.length === 0)
       throw new GraphRoutingError(
         `node ${node} has no route: none of its conditions matched and it has no unconditional edge`,
@@ -200,10 +198,41 @@ export async function runGraph(g: GraphSnapshot, scope: AssemblyScope): Promise<
     wake = undefined;
   }
   await Promise.all(running.values());
+  scope.ctx.signal.removeEventListener('abort', onRunStop);
   if (finished)
     return { response: finished.output, ...(finished.run.history ? { history: finished.run.history } : {}) };
   throw failure!.error;
 }
+
+/** A node's input from what arrived: the default text, or the edge's, group's or node's mapper. */
+function inputOf(from: readonly Arrival[], spec: NodeSpec, task: string): Content {
+  const inputs: NodeInputs = {
+    task,
+    from: from.map((a) => {
+      // Assigned, not spread: built for every node run (graph-overhead benchmark).
+      const f: { node: string; output?: string; errorType?: string } = { node: a.node };
+      if (a.output !== undefined) f.output = a.output;
+      if (a.errorType) f.errorType = a.errorType;
+      return f;
+    }),
+  };
+  const mappers: { edge?: InputMapper; group?: InputMapper; node?: InputMapper } = {};
+  if (from.length === 1 && from[0]!.edgeInput) mappers.edge = from[0]!.edgeInput;
+  const grouped = from.find((a) => a.groupInput);
+  if (grouped) mappers.group = grouped.groupInput;
+  if (spec.input) mappers.node = spec.input;
+  return nodeInput(inputs, mappers);
+}
+
+/** The steps that fed a node (the start's arrival has none). A loop: flatMap is slow on V8. */
+function stepIdsOf(from: readonly Arrival[]): string[] {
+  const ids: string[] = [];
+  for (const a of from) if (a.stepId) ids.push(a.stepId);
+  return ids;
+}
+
+/** Nodes other than the start begin from an empty conversation (History is immutable: one serves all). */
+const EMPTY_HISTORY = new History([]);
 
 /** Cancellation, deadlines and cleanup failures end the Run; they are never routed. */
 function unroutable(error: unknown): boolean {
@@ -222,6 +251,8 @@ function isA(cls: ErrorClass, error: unknown): boolean {
 /** The branch a node runs on: what its arrivals' branches share (a join returns to the fork's branch). */
 function commonBranch(branches: readonly string[]): string {
   if (branches.length === 0) return '';
+  const first = branches[0]!;
+  if (branches.every((b) => b === first)) return first; // the usual case: no split needed
   const parts = branches.map((b) => b.split('/'));
   const out: string[] = [];
   for (let i = 0; i < parts[0]!.length; i++) {

@@ -3,8 +3,10 @@ import { contains } from '../runnable/assembly.ts';
 import { checkStepPolicy } from '../steps/retry-policy.ts';
 import type { GraphSnapshot } from './graph-config.ts';
 
-/** Nodes reachable from `from` (itself included) over edges and error edges. */
-export function reachableFrom(g: GraphSnapshot, from: string): Set<string> {
+/** Nodes reachable from `from` (itself included) over edges and error edges; cached on the snapshot. */
+export function reachableFrom(g: GraphSnapshot, from: string): ReadonlySet<string> {
+  const known = g.reach.get(from);
+  if (known) return known;
   const seen = new Set<string>();
   const stack = [from];
   while (stack.length > 0) {
@@ -14,6 +16,7 @@ export function reachableFrom(g: GraphSnapshot, from: string): Set<string> {
     for (const r of g.routes.get(n) ?? []) stack.push(...r.to);
     for (const e of g.errorRoutes.get(n) ?? []) stack.push(e.to);
   }
+  g.reach.set(from, seen);
   return seen;
 }
 
@@ -33,8 +36,6 @@ export function graphProblems(g: GraphSnapshot, self?: Runnable): string[] {
   else if (!declared(g.finish)) problems.push(`finish ${g.finish} is not a declared node`);
   for (const [name, spec] of g.nodes) {
     if (!isRunnable(spec.participant)) problems.push(`node ${name} is not an agent or an assembly`);
-    else if (self && contains(spec.participant, self))
-      problems.push(`node ${name} contains the graph itself`);
     try {
       checkStepPolicy(spec, `node ${name}`);
     } catch (error) {
@@ -83,9 +84,21 @@ export function graphProblems(g: GraphSnapshot, self?: Runnable): string[] {
         problems.push(`node ${name} cannot reach finish ${g.finish}`);
     }
   }
+  problems.push(...containmentProblems(g, self));
   if (!(Number.isInteger(g.maxSteps) && g.maxSteps >= 1))
     problems.push(`maxSteps must be an integer of 1 or more, got ${g.maxSteps}`);
   if (!(Number.isInteger(g.maxConcurrency) && g.maxConcurrency >= 1))
     problems.push(`maxConcurrency must be an integer of 1 or more, got ${g.maxConcurrency}`);
+  return problems;
+}
+
+/** A node that is, or holds at any depth, the graph `self` (a graph cannot run itself). */
+export function containmentProblems(g: GraphSnapshot, self: Runnable | undefined): string[] {
+  if (!self) return [];
+  const problems: string[] = [];
+  for (const [name, spec] of g.nodes) {
+    if (isRunnable(spec.participant) && contains(spec.participant, self))
+      problems.push(`node ${name} contains the graph itself`);
+  }
   return problems;
 }

@@ -34,22 +34,21 @@ export class EventRouter {
   route(event: RunEvent): void {
     if (isTerminalEvent(event) || event.type === 'run-start' || event.type === 'interjection-delivered')
       return;
-    const path = `/${this.#name}`;
     if (event.type === 'agent-stream') {
-      this.#nested({
-        ...event,
-        runId: this.#scope.ctx.runId,
-        source: { ...event.source, path: path + event.source.path },
-      });
+      const to = this.#scope.nested;
+      if (!to) return; // nobody listens: build nothing (a trivial step's events are most of its cost)
+      const { source } = event;
+      const path = `/${this.#name}${source.path}`;
+      const nested = { agentId: source.agentId, path, parentOperationId: source.parentOperationId };
+      to({ type: 'agent-stream', runId: this.#scope.ctx.runId, source: nested, event: event.event });
       return;
     }
     if (event.type.startsWith('assembly-')) {
       // A nested assembly's structure, under this participant's path.
-      this.#nested({
-        ...event,
-        runId: this.#scope.ctx.runId,
-        path: path + (event as { path: string }).path,
-      } as RunEvent);
+      const to = this.#scope.nested;
+      if (!to) return;
+      const path = `/${this.#name}${(event as { path: string }).path}`;
+      to(Object.assign({}, event, { runId: this.#scope.ctx.runId, path }));
       return;
     }
     const own = event as AgentEvent;
@@ -83,12 +82,10 @@ export class EventRouter {
   }
 
   #asNested(event: AgentEvent): void {
+    const to = this.#scope.nested;
+    if (!to) return;
     const runId = this.#scope.ctx.runId;
     const source = { agentId: event.agentId, path: `/${this.#name}`, parentOperationId: this.#stepId };
-    this.#nested({ type: 'agent-stream', runId, source, event });
-  }
-
-  #nested(event: RunEvent): void {
-    this.#scope.nested?.(event);
+    to({ type: 'agent-stream', runId, source, event });
   }
 }

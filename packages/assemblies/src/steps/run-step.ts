@@ -1,4 +1,7 @@
 import {
+  type AskOptions,
+  type AssemblyStepStartEvent,
+  type AssemblyStepStopEvent,
   CancelledError,
   type Content,
   DeadlineExceededError,
@@ -32,6 +35,8 @@ export interface StepRequest {
   readonly branch?: string;
   /** Stops this step alone (a sibling failed, a handoff happened); the Run's own signal always applies. */
   readonly signal?: AbortSignal;
+  /** True when `signal` also aborts whenever the Run's does: an attempt without a timeout then needs no signal of its own. */
+  readonly signalFollowsRun?: boolean;
   /** Sees each of the participant's events synchronously, as it happens (a swarm watching for its handoff). */
   readonly watch?: (event: RunEvent) => void;
   /** When `signal` stopped the step on purpose (a handoff), the output to complete it with; else `undefined`. */
@@ -62,20 +67,19 @@ export async function runStep(scope: AssemblyScope, request: StepRequest): Promi
   const { name, policy = {} } = request;
   const stepId = scope.nextStepId();
   const branch = request.branch;
-  trajectory.begin({
-    id: stepId,
-    participant: name,
-    predecessors: request.predecessors ?? [],
-    ...(branch ? { branch } : {}),
-  });
-  scope.emit({
+  // Objects here are built by assignment, not conditional spreads: this runs for every step,
+  // and object spread is slow on Node 20 (graph-overhead benchmark).
+  trajectory.begin({ id: stepId, participant: name, predecessors: request.predecessors ?? [], branch });
+  const start: Writable<StepStart> = {
     type: 'assembly-step-start',
     stepId,
     participant: name,
-    ...(branch ? { branch } : {}),
     at: ctx.clock.now(),
-  });
+  };
+  if (branch) start.branch = branch;
+  scope.emit(start);
   const router = new EventRouter(scope, name, stepId, request.visibility);
+  const route = (event: RunEvent) => router.route(event);
   let usage = ZERO_USAGE;
   let attempt = 0;
   let run: Run | undefined;
@@ -85,35 +89,41 @@ export async function runStep(scope: AssemblyScope, request: StepRequest): Promi
     errorType?: string,
   ) => {
     trajectory.finish(stepId, status, output);
-    scope.emit({
+    const stopEvent: Writable<StepStop> = {
       type: 'assembly-step-stop',
       stepId,
       participant: name,
       status,
       attempts: attempt,
       usage,
-      ...(errorType ? { errorType } : {}),
-      ...(branch ? { branch } : {}),
       at: ctx.clock.now(),
-    });
+    };
+    if (errorType) stopEvent.errorType = errorType;
+    if (branch) stopEvent.branch = branch;
+    scope.emit(stopEvent);
   };
   for (;;) {
     attempt++;
     trajectory.attemptStarted(stepId, attempt, ctx.clock.now());
-    const limit = attemptSignal(ctx.signal, request.signal, policy.timeout);
+    const limit = attemptSignal(ctx.signal, request, policy.timeout);
     let error: unknown;
     try {
-      const stream = request.participant.stream(request.input, {
+      // Observers, not a stream: they see every event (nested agents' too) synchronously, in
+      // order, without a queue and an async iteration per event. An intermediate step nobody
+      // watches (no stream of nested events, no observers) is asked without any: its events
+      // would all be dropped (graph-overhead benchmark).
+      const options: Writable<AskOptions> = {
         signal: limit.signal,
         history: request.history ?? EMPTY_HISTORY,
-        ...(request.context !== undefined ? { appContext: copyJsonContext(request.context) } : {}),
-        ...(ctx.deadline !== undefined ? { deadline: new Date(ctx.deadline) } : {}),
-        includeAgentEvents: true,
-        ...(request.watch ? { observers: [request.watch] } : {}),
-        ...(ctx.options.prices ? { prices: ctx.options.prices } : {}),
-      });
-      for await (const event of stream) router.route(event);
-      run = await stream.run;
+      };
+      if (request.visibility !== 'nested' || request.watch || scope.nested) {
+        options.includeAgentEvents = true;
+        options.observers = request.watch ? [request.watch, route] : [route];
+      }
+      if (request.context !== undefined) options.appContext = copyJsonContext(request.context);
+      if (ctx.deadline !== undefined) options.deadline = new Date(ctx.deadline);
+      if (ctx.options.prices) options.prices = ctx.options.prices;
+      run = await request.participant.ask(request.input, options);
       adoptTrajectory(trajectory, run, stepId);
       error = run.completed ? undefined : run.error;
       if (!run.completed && limit.timedOut) error = new StepTimeoutError(name, policy.timeout ?? 0);
@@ -208,6 +218,10 @@ function adoptTrajectory(trajectory: Trajectory, run: Run, stepId: string): void
 
 const EMPTY_HISTORY = new History([]);
 
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+type StepStart = Omit<AssemblyStepStartEvent, 'runId' | 'assemblyId' | 'assemblyKind' | 'path'>;
+type StepStop = Omit<AssemblyStepStopEvent, 'runId' | 'assemblyId' | 'assemblyKind' | 'path'>;
+
 const ZERO_USAGE: RunUsage = Object.freeze({
   inputTokens: 0,
   outputTokens: 0,
@@ -231,7 +245,15 @@ function addUsage(a: RunUsage, b: RunUsage): RunUsage {
 }
 
 /** One attempt's signal: the Run's, the step's own, and the timeout, whichever comes first. */
-function attemptSignal(run: AbortSignal, step: AbortSignal | undefined, timeout: number | undefined) {
+function attemptSignal(
+  run: AbortSignal,
+  request: Pick<StepRequest, 'signal' | 'signalFollowsRun'>,
+  timeout: number | undefined,
+) {
+  const step = request.signal;
+  // Nothing to combine: pass the one signal on (no controller and listeners per step).
+  if (timeout === undefined && (step === undefined || request.signalFollowsRun))
+    return { signal: step ?? run, timedOut: false, dispose: () => {} };
   const controller = new AbortController();
   let timedOut = false;
   const abort = (reason: unknown) => {

@@ -52,16 +52,23 @@ export class AssemblyScope {
 
   /** Emits an assembly event of this assembly (public: assembly events are the Run's structure). */
   emit(event: WithoutBase<AssemblyEvent>): void {
+    // Object.assign, not object spread: on Node 20 spreading differently shaped
+    // events costs microseconds each, a visible share of a trivial step (graph-overhead).
     const base = { runId: this.ctx.runId, assemblyId: this.id, assemblyKind: this.kind, path: '' };
-    this.ctx.emit({ ...base, ...event } as RunEvent);
+    this.ctx.emit(Object.assign(base, event) as RunEvent);
   }
 
   /** Records and emits a transition. */
   transition(from: readonly string[], to: readonly string[], errorType?: string): void {
     const step = ++this.#transitions;
-    const t = { step, from: [...from], to: [...to], ...(errorType ? { errorType } : {}) };
+    const t: { step: number; from: string[]; to: string[]; errorType?: string } = {
+      step,
+      from: from.slice(),
+      to: to.slice(),
+    };
+    if (errorType) t.errorType = errorType;
     this.trajectory.transition(t);
-    this.emit({ type: 'assembly-transition', ...t });
+    this.emit(Object.assign({ type: 'assembly-transition' as const }, t));
   }
 
   /** Where nested events go: the public stream with `includeAgentEvents`, else the observers alone. */

@@ -120,7 +120,7 @@ export class Trajectory {
     const s: MutableStep = {
       id: step.id,
       parent: step.parent,
-      predecessors: [...(step.predecessors ?? [])],
+      predecessors: step.predecessors ? step.predecessors.slice() : [],
       branch: step.branch,
       participant: step.participant,
       status: 'running',
