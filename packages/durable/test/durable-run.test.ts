@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { DBOS } from '@dbos-inc/dbos-sdk';
+import { workflow } from '@kodama/assemblies';
 import { isRunnable, Run, sequentialIds } from '@kodama/core';
 import { type DurableAgent, durable, PostgresSessionStore, shutdownDurable } from '@kodama/durable';
 import { type ScriptedServer, startOpenAICompatibleServer } from '@kodama/testkit';
@@ -20,12 +21,29 @@ let server: ScriptedServer;
 let agent: DurableAgent;
 let withSessions: DurableAgent;
 let store: PostgresSessionStore;
+let pipeline: DurableAgent;
+let oneStepServer: ScriptedServer;
 
 describe('a durable run in this process', { skip: 'skip' in db ? db.skip : false }, () => {
   before(async () => {
     server = await startOpenAICompatibleServer({ script: effectScript(2) });
     const url = 'url' in db ? db.url : '';
     agent = durable(() => effectAgent(server.url, { file: effects }), { name: 'in-process', database: url });
+    oneStepServer = await startOpenAICompatibleServer({ script: effectScript(1) });
+    // An assembly: two agents (built with the durable seams) one after the other.
+    pipeline = durable(
+      async () => {
+        const [first, second] = [
+          await effectAgent(oneStepServer.url, { file: effects }, { id: 'first' }),
+          await effectAgent(oneStepServer.url, { file: effects }, { id: 'second' }),
+        ];
+        return workflow(async (wf, input) => {
+          const notes = await wf.invoke(first, { input }).output();
+          return wf.invoke(second, { input: `Check: ${notes}` });
+        });
+      },
+      { name: 'pipeline', database: url },
+    );
     store = await PostgresSessionStore.open({ url });
     withSessions = durable(() => effectAgent(server.url, { file: effects }), {
       name: 'with-sessions',
@@ -37,6 +55,7 @@ describe('a durable run in this process', { skip: 'skip' in db ? db.skip : false
     await shutdownDurable();
     await store?.close();
     await server?.close();
+    await oneStepServer?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -147,5 +166,18 @@ describe('a durable run in this process', { skip: 'skip' in db ? db.skip : false
         [second.id, 'completed'],
       ],
     );
+  });
+
+  test('an assembly runs durably too: every step of each participant is checkpointed', async () => {
+    const run = await pipeline.ask('Plan it.', { runId: 'pipeline-1' });
+    assert.equal(run.outcome, 'completed', String(run.error));
+    assert.equal(run.response, 'done: Check: done: Plan it.');
+    const steps = (await DBOS.listWorkflowSteps('pipeline-1')) ?? [];
+    assert.deepEqual(
+      steps.map((s) => s.name),
+      ['model', 'tool:effect', 'model', 'model', 'tool:effect', 'model'],
+    );
+    const keys = readFileSync(effects, 'utf8').match(/^start pipeline-1:\S+/gm) ?? [];
+    assert.deepEqual(keys, ['start pipeline-1:turn-1:step-1', 'start pipeline-1:turn-2:step-1']);
   });
 });
