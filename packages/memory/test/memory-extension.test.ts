@@ -145,3 +145,32 @@ test('with no related memory the facts are added without a reconciliation call',
   await agent.close();
   db.close();
 });
+
+test('memory declares its legs: on an agent that reads the web and can send bytes out, it completes the trifecta', async () => {
+  const { model, db, store } = await setup(() => ({ text: 'ok' }));
+  const browse = defineTool({
+    name: 'browse',
+    description: 'Fetches a URL.',
+    parameters: params().requiredString('url', 'The URL'),
+    trifectaLegs: { privateData: false, untrusted: 'hard', egress: 'unreviewed' },
+    execute: () => '',
+  });
+  const without = new Agent({ model, systemPrompt: 'You help.', configure: (c) => c.addTool(browse) });
+  assert.equal(without.trifecta().verdict, 'soft');
+  const memory = await MemoryExtension.create({ store, userId: 'ana', capture: false });
+  const withMemory = new Agent({
+    model,
+    systemPrompt: 'You help.',
+    configure: (c) => c.addTool(browse).addExtension(memory),
+  });
+  const report = withMemory.trifecta();
+  assert.equal(report.verdict, 'loud');
+  assert.deepEqual(report.nodes[0]!.node.toolLegs['extension:memory'], {
+    privateData: true,
+    untrusted: 'none',
+    egress: 'none',
+  });
+  await without.close();
+  await withMemory.close();
+  db.close();
+});
