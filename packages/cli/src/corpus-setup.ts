@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defaultSessionDir, type Embedder } from '@kodama/core';
-import type { Corpus, Extractors, MemoryDatabase } from '@kodama/memory';
+import type { Corpus, Extractors, MemoryDatabase, MemoryExtension } from '@kodama/memory';
 import type { ToolFamily } from './tool-setup.ts';
 
 /** Where memories and corpus indexes live: `<data>/kodama/memory.db` (`<data>`: `$XDG_DATA_HOME`, else `~/.local/share`). */
@@ -99,3 +99,34 @@ export const CORPUS_TOOLS: ToolFamily = {
     return corpusTools(corpus).filter((tool) => names.includes(tool.name));
   },
 };
+
+/**
+ * The memory extension for an agent of the command line, over the memory
+ * database: keyed by `userId`, embedding with `embed` (remembered for later
+ * searches, as `kodama memory search` reads it) or the target remembered
+ * before, else words only. The caller closes `db` after the agent (whose
+ * close flushes the captures).
+ */
+export async function openMemoryExtension(options: {
+  readonly env: NodeJS.ProcessEnv;
+  readonly userId: string;
+  readonly embed?: string;
+}): Promise<{ readonly db: MemoryDatabase; readonly extension: MemoryExtension }> {
+  const { LibsqlMemoryStore, MemoryExtension } = await import('@kodama/memory');
+  const db = await openMemoryDb(options.env);
+  try {
+    const key = embedSettingKey('memory');
+    const target = options.embed ?? (await db.getSetting(key));
+    let embedder: Embedder | undefined;
+    if (target !== undefined) {
+      const { resolveEmbedder } = await import('@kodama/models');
+      embedder = resolveEmbedder(target, { env: options.env });
+      await db.setSetting(key, target);
+    }
+    const store = await LibsqlMemoryStore.open({ db, ...(embedder ? { embedder } : {}) });
+    return { db, extension: await MemoryExtension.create({ store, userId: options.userId }) };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

@@ -77,3 +77,50 @@ test('usage errors name the fix', async () => {
   const empty = await runKodama(['memory', 'list', '--user', 'nobody'], await filled());
   assert.equal(empty.stdout, 'No memories kept for nobody.\n');
 });
+
+test('what an agent with the CLI memory extension captures, kodama memory lists', async () => {
+  const { Agent } = await import('@kodama/core');
+  const { resolveModel } = await import('@kodama/models');
+  const { startOpenAICompatibleServer } = await import('@kodama/testkit');
+  const { openMemoryExtension } = await import('../src/corpus-setup.ts');
+  const dir = mkdtempSync(join(tmpdir(), 'kodama-cli-memory-agent-'));
+  dirs.push(dir);
+  const env = isolatedEnv({ XDG_DATA_HOME: join(dir, 'data') });
+  const server = await startOpenAICompatibleServer({
+    script: (r) => {
+      const system = JSON.stringify((r.body as { messages: unknown[] }).messages[0]);
+      return system.includes('list the facts worth remembering')
+        ? { text: '{"facts":["Runs Arch Linux."]}' }
+        : { text: 'Nice.' };
+    },
+    embeddings: { dimensions: 16 },
+  });
+  try {
+    const { db, extension } = await openMemoryExtension({
+      env,
+      userId: 'ana',
+      embed: `openai-compatible:${server.url}/v1@embedder`,
+    });
+    const model = await resolveModel(`openai-compatible:${server.url}/v1@scripted-model`, { maxRetries: 0 });
+    const agent = new Agent({
+      model,
+      systemPrompt: 'You help.',
+      configure: (c) => c.addExtension(extension),
+    });
+    await agent.turn('I run Arch Linux on my laptop');
+    await agent.close();
+    db.close();
+    const list = await runKodama(['memory', 'list', '--user', 'ana'], env);
+    assert.match(list.stdout, /^m1\s+\S+ \S+\s+message:\S+\s+Runs Arch Linux\.$/m);
+    // The search embeds the query with the model the memories were embedded with.
+    const before = server.requests.filter((r) => r.path === '/v1/embeddings').length;
+    const search = await runKodama(
+      ['memory', 'search', 'operating system arch', '--user', 'ana', '--json'],
+      env,
+    );
+    assert.equal((JSON.parse(search.stdout) as Array<{ text: string }>)[0]?.text, 'Runs Arch Linux.');
+    assert.equal(server.requests.filter((r) => r.path === '/v1/embeddings').length, before + 1);
+  } finally {
+    await server.close();
+  }
+});
