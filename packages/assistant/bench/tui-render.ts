@@ -6,11 +6,13 @@
 // once, so pi-tui draws at most one frame per 16 ms as it does on a real
 // terminal. cpu_us_per_delta = process CPU over the replay / deltas;
 // bytes_written_per_delta = what the terminal received / deltas. A second
-// line measures the worst case: a full frame forced after every delta.
+// line measures the worst case: a full frame forced after every delta, also
+// over the first and the last fifth of the answer (does it grow with the
+// transcript?). `--no-memo` leaves pi-tui's frame work as it is (memoizeFrameLines).
 import type { AgentEvent } from '@kodama/core';
 import { Editor, TUI } from '@mariozechner/pi-tui';
 import { editorTheme } from '../src/app/editor-theme.ts';
-import { colourTheme, StatusLine, Transcript, VirtualTerminal } from '../src/index.ts';
+import { colourTheme, memoizeFrameLines, StatusLine, Transcript, VirtualTerminal } from '../src/index.ts';
 
 const LINES = 2000;
 const DELTAS = 5000;
@@ -49,6 +51,7 @@ for (let i = 0; i < text.length; i += size) deltas.push(text.slice(i, i + size))
 
 const terminal = new VirtualTerminal(100, 40);
 const tui = new TUI(terminal);
+if (!process.argv.includes('--no-memo')) memoizeFrameLines(tui);
 const transcript = new Transcript(colourTheme);
 const status = new StatusLine(
   {
@@ -73,15 +76,28 @@ const base = { agentId: '', turnId: 't1' };
 const event = (e: { type: 'assistant-delta' | 'assistant'; text: string }) =>
   transcript.onEvent({ ...base, ...e } as AgentEvent);
 
+/** CPU µs since `from` (process.cpuUsage). */
+const since = (from: NodeJS.CpuUsage) => {
+  const u = process.cpuUsage(from);
+  return u.user + u.system;
+};
+
 /** Replays the answer; `forced`: a full frame after every delta instead of pi-tui's frame pacing. */
-async function replay(forced: boolean): Promise<{ cpu: number; bytes: number; frames: number }> {
+async function replay(
+  forced: boolean,
+): Promise<{ cpu: number; bytes: number; frames: number; firstFifth: number; lastFifth: number }> {
   transcript.clear();
   render();
   const bytesBefore = terminal.bytes;
   let frames = 0;
   const start = process.cpuUsage();
+  const fifth = Math.floor(deltas.length / 5);
+  let firstFifth = 0;
+  let lastFifthStart: NodeJS.CpuUsage | undefined;
   let out = 0;
-  for (const d of deltas) {
+  for (const [i, d] of deltas.entries()) {
+    if (i === fifth) firstFifth = since(start) / fifth;
+    if (i === deltas.length - fifth) lastFifthStart = process.cpuUsage();
     event({ type: 'assistant-delta', text: d });
     out += d.length;
     status.update({ outputTokens: Math.round(out / 4) });
@@ -93,13 +109,15 @@ async function replay(forced: boolean): Promise<{ cpu: number; bytes: number; fr
       await new Promise((r) => setImmediate(r));
     }
   }
+  const lastFifth = lastFifthStart ? since(lastFifthStart) / fifth : 0;
   event({ type: 'assistant', text });
   render();
-  const cpu = process.cpuUsage(start);
   return {
-    cpu: (cpu.user + cpu.system) / deltas.length,
+    cpu: since(start) / deltas.length,
     bytes: (terminal.bytes - bytesBefore) / deltas.length,
     frames,
+    firstFifth,
+    lastFifth,
   };
 }
 
@@ -108,7 +126,7 @@ const forced = await replay(true);
 tui.stop();
 console.log(`deltas=${deltas.length} lines=${LINES} chars=${text.length}`);
 console.log(
-  `forced frame per delta: cpu_us_per_delta=${forced.cpu.toFixed(1)} bytes_written_per_delta=${forced.bytes.toFixed(1)}`,
+  `forced frame per delta: cpu_us_per_delta=${forced.cpu.toFixed(1)} bytes_written_per_delta=${forced.bytes.toFixed(1)} first_fifth_us=${forced.firstFifth.toFixed(1)} last_fifth_us=${forced.lastFifth.toFixed(1)}`,
 );
 console.log(
   `RESULT tui-render cpu_us_per_delta=${paced.cpu.toFixed(1)} bytes_written_per_delta=${paced.bytes.toFixed(1)}`,

@@ -75,6 +75,7 @@ export {
   type TaskView,
   TextEntry,
 } from './render/entries.ts';
+export { memoizeFrameLines } from './render/frame-memo.ts';
 export { compactCount, StatusLine, type StatusState, statusText } from './render/status-line.ts';
 export { colourTheme, plainTheme, type Theme, themeFor } from './render/theme.ts';
 export { contentText, describeCall, ToolEntry } from './render/tool-entry.ts';

@@ -15,6 +15,7 @@ import { expandAttachments, modelAcceptsImages } from '../input/attachments.ts';
 import { AssistantCompletion } from '../input/completion.ts';
 import { PermissionRules } from '../permissions/permission-rules.ts';
 import { QueuedView, TaskListEntry, type TaskView } from '../render/entries.ts';
+import { memoizeFrameLines } from '../render/frame-memo.ts';
 import { StatusLine } from '../render/status-line.ts';
 import { Transcript } from '../render/transcript.ts';
 import type { AssistantOptions } from './assistant-options.ts';
@@ -70,6 +71,7 @@ export class AssistantApp {
     this.#history = new PromptHistory(options.historyFile);
     const theme = options.theme;
     this.tui = new TUI(options.terminal);
+    memoizeFrameLines(this.tui);
     this.transcript = new Transcript(theme);
     this.#tasks = new TaskListEntry(theme);
     this.#queuedView = new QueuedView(theme);
@@ -277,18 +279,14 @@ export class AssistantApp {
     this.#shell?.abort();
   }
 
-  /**
-   * Cancels what runs, stops the screen (the terminal restored) and resolves
-   * {@link run} once the cancelled turn has settled, so the session holds it.
-   */
+  /** Cancels what runs, stops the screen, and resolves {@link run} once the turn settled (the session saved). */
   exit(): void {
     this.#exiting = true;
     this.cancel();
     this.#presenter.stopSpinner();
     this.tui.stop();
-    void Promise.resolve(this.#running)
-      .catch(() => undefined)
-      .then(() => this.#exited?.());
+    const settled = this.#running?.catch(() => undefined);
+    void Promise.resolve(settled).then(() => this.#exited?.());
   }
 
   /** Switches the model from the next turn on. */

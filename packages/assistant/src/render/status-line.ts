@@ -43,6 +43,7 @@ export function statusText(s: StatusState): string {
 export class StatusLine implements Component {
   #state: StatusState;
   #now: () => number;
+  #drawn: { text: string; width: number; lines: string[] } | undefined;
 
   constructor(
     initial: StatusState,
@@ -83,7 +84,11 @@ export class StatusLine implements Component {
       const frame = SPINNER[Math.floor(elapsed / 100) % SPINNER.length];
       busy = `${this.theme.accent(frame ?? '')} ${s.activity ?? 'working'} ${(elapsed / 1000).toFixed(1)}s · `;
     } else if (s.activity) busy = `${s.activity} · `;
-    return [truncate(busy + this.theme.dim(statusText(s)), width)];
+    const text = busy + this.theme.dim(statusText(s));
+    // Drawn every frame; measured only when it changed.
+    if (text !== this.#drawn?.text || width !== this.#drawn.width)
+      this.#drawn = { text, width, lines: [truncate(text, width)] };
+    return this.#drawn.lines;
   }
 
   invalidate(): void {}

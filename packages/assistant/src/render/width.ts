@@ -3,9 +3,18 @@
 // line against, so a line measured here never overflows there.
 import { truncateToWidth, visibleWidth, wrapTextWithAnsi } from '@mariozechner/pi-tui';
 
-/** Terminal columns `text` takes (escape codes count 0, CJK and emoji 2). */
+/** Colour (SGR) codes and OSC sequences (hyperlinks), as pi-tui's measure skips them. */
+const STYLE_CODES = /\x1b\[[0-9;]*m|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g;
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * Terminal columns `text` takes (escape codes count 0, CJK and emoji 2):
+ * pi-tui's `visibleWidth`, with a fast path for what is printable ASCII
+ * once colour codes are removed (a column per character, as it counts them).
+ */
 export function widthOf(text: string): number {
-  return visibleWidth(text);
+  const plain = text.includes('\x1b') ? text.replace(STYLE_CODES, '') : text;
+  return PRINTABLE_ASCII.test(plain) ? plain.length : visibleWidth(text);
 }
 
 /** Tabs as spaces: terminals and width libraries disagree on a tab's width. */
@@ -16,12 +25,14 @@ export function expandTabs(text: string): string {
 /** Wraps styled text to lines of at most `width` columns (words first, long words split); keeps styles across breaks. */
 export function wrap(text: string, width: number): string[] {
   const w = Math.max(1, width);
-  return wrapTextWithAnsi(expandTabs(text), w).map((l) =>
-    visibleWidth(l) > w ? truncateToWidth(l, w, '') : l,
-  );
+  return wrapTextWithAnsi(expandTabs(text), w).map((l) => (widthOf(l) > w ? truncateToWidth(l, w, '') : l));
 }
 
 /** Cuts styled text to `width` columns, ending with `…` when cut. */
 export function truncate(text: string, width: number): string {
-  return truncateToWidth(expandTabs(text), Math.max(1, width), '…');
+  const expanded = expandTabs(text);
+  const w = Math.max(1, width);
+  // Most lines fit, and truncateToWidth walks every grapheme to find that out
+  // (returning a fitting line as it is).
+  return widthOf(expanded) <= w ? expanded : truncateToWidth(expanded, w, '…');
 }
