@@ -25,7 +25,9 @@ describe('OpenAI-compatible embeddings', () => {
     const texts = ['red apples', 'green pears', 'blue plums', 'ripe figs', 'dry dates'];
     const vectors = await embedder.embed(texts);
     assert.equal(vectors.length, 5);
-    texts.forEach((t, i) => assert.deepEqual(vectors[i], hashEmbedding(t, 16)));
+    texts.forEach((t, i) => {
+      assert.deepEqual(vectors[i], hashEmbedding(t, 16));
+    });
     assert.equal(embedder.dimensions, 16);
     const calls = embedCalls().slice(before);
     assert.deepEqual(

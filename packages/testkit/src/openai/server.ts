@@ -1,9 +1,9 @@
+import { embeddingsRoute } from '../embed/embeddings-route.ts';
 import { pickReply } from '../shared/pick-reply.ts';
 import { playReply, sendScriptFailure } from '../shared/play-reply.ts';
 import { callIdCounter } from '../shared/resolve-answer.ts';
 import { startScriptedHttpServer } from '../shared/scripted-http-server.ts';
 import type { ScriptedServer, ScriptedServerOptions } from '../shared/server-types.ts';
-import { embeddingsRoute } from '../embed/embeddings-route.ts';
 import { answerContextRoute } from './context-routes.ts';
 import { openAIDialect } from './dialect.ts';
 
