@@ -2,7 +2,8 @@
 // server: they reach the tools an MCP server adds at runtime (the real
 // fixture server, connected with --mcp-connect), and -p honours allow and ask
 // as well as deny: an allowed call runs without asking, a call that needs
-// approval is refused with no terminal, with a message saying how to allow it.
+// approval is refused with no terminal, with a message saying how to allow it;
+// in the assistant (under tmux) an ask rule on an MCP tool is asked inline.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,9 +13,11 @@ import { fileURLToPath } from 'node:url';
 import type { RecordedRequest, ScriptedReply } from '@kodama/testkit';
 import { isolatedEnv, runKodama } from './support/run-kodama.ts';
 import { scriptedServers } from './support/scripted-servers.ts';
+import { assistantUnderTmux, skipWithoutTmux as skip } from './support/tmux-assistant.ts';
 
 const FIXTURE = fileURLToPath(new URL('../../mcp/test/fixtures/server.mjs', import.meta.url));
 const serve = scriptedServers();
+const open = assistantUnderTmux();
 const dirs: string[] = [];
 after(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -36,12 +39,13 @@ function project(permissions: unknown) {
     }),
   );
   const home = join(dir, 'home');
+  mkdirSync(home);
   const env = isolatedEnv({
     HOME: home,
     XDG_DATA_HOME: join(home, 'data'),
     XDG_CACHE_HOME: join(dir, 'cache'),
   });
-  return { root, env, marker };
+  return { root, home, env, marker };
 }
 
 type Body = { messages: Array<{ role: string; content?: unknown }> };
@@ -148,4 +152,34 @@ test('-p: an allowed command runs without asking; one that needs approval is ref
   assert.match(other ?? '', /declined to create other\.ts/);
   assert.match(out.stderr, /write other\.ts was not run: .*"allow": \["write"\]/);
   assert.throws(() => readFileSync(join(root, 'other.ts')), { code: 'ENOENT' });
+});
+
+test('the assistant: an ask rule on an MCP tool is asked inline, a denied one never runs', {
+  skip,
+}, async () => {
+  const { root, home, marker } = project({ ask: ['fx__add'], deny: ['fx__fork'] });
+  const { tmux } = await open(
+    (r): ScriptedReply => {
+      if (systemOf(r).startsWith('You are a security reviewer')) return { text: 'OK' };
+      if (systemOf(r).startsWith('You write the one-line description')) return { text: 'Fixture tools.' };
+      const results = toolResults(r);
+      if (results.length > 0) return { text: `results: ${results.map((t) => t.slice(0, 40)).join(' | ')}` };
+      return {
+        toolCalls: [
+          { name: 'fx__fork', arguments: {} },
+          { name: 'fx__add', arguments: { a: 20, b: 22 } },
+        ],
+      };
+    },
+    ['--mcp-connect', 'fx'],
+    { root, home },
+  );
+  tmux.type('add them');
+  tmux.keys('Enter');
+  const question = await tmux.waitFor('y yes · n no');
+  assert.match(question, /run fx__add\? \(the rule "fx__add" in [^]*?config\.json\s+asks first\)/);
+  tmux.keys('y');
+  const screen = await tmux.waitFor('results:');
+  assert.match(screen, /results: (Error: )?the permission rule "fx__fork" in.* \| 42/);
+  assert.equal(forked(marker), false);
 });
