@@ -5,6 +5,9 @@
 // alternated in blocks so drift hits both alike. Needs Postgres:
 // KODAMA_DATABASE_URL or KODAMA_TEST_DATABASE_URL, else a private cluster is
 // started (as the tests do). overhead_ms_per_step = (durable - direct) / 5.
+// For scale it also times DBOS alone (a workflow of 5 empty steps): on a
+// loaded 2-core machine that floor, not kodama, is most of the overhead.
+import { DBOS } from '@dbos-inc/dbos-sdk';
 import { Agent, defineTool, NONE } from '@kodama/core';
 import { durable, durableAgentOptions, shutdownDurable } from '@kodama/durable';
 import { resolveModel } from '@kodama/models';
@@ -54,6 +57,16 @@ const echo = defineTool({
 const makeAgent = () =>
   new Agent({ ...durableAgentOptions, model, systemPrompt: 'Be brief.', configure: (c) => c.addTool(echo) });
 const durableAgent = durable(makeAgent, { name: 'bench', database });
+// Registered before the first ask launches DBOS; runs in the same runtime.
+const floorWorkflow = DBOS.registerWorkflow(
+  async () => {
+    for (let i = 0; i < STEPS; i++) await DBOS.runStep(async () => i, { name: 'empty' });
+  },
+  { name: 'bench.floor' },
+);
+const floor = async () => {
+  await (await DBOS.startWorkflow(floorWorkflow)()).getResult();
+};
 
 async function check(run: { outcome?: string; response: string }) {
   if (run.outcome !== 'completed' || run.response !== 'done') throw new Error(`run ended ${run.outcome}`);
@@ -69,11 +82,14 @@ async function time(runs: number, one: () => Promise<void>): Promise<number> {
 try {
   await time(WARMUP, direct);
   await time(WARMUP, viaDbos);
+  await time(WARMUP, floor);
   let directMs = 0;
   let durableMs = 0;
+  let floorMs = 0;
   for (let r = 0; r < ROUNDS; r++) {
     directMs += await time(BLOCK, direct);
     durableMs += await time(BLOCK, viaDbos);
+    floorMs += await time(BLOCK, floor);
   }
   const d = directMs / RUNS;
   const b = durableMs / RUNS;
@@ -82,6 +98,7 @@ try {
   console.log(
     `direct ${d.toFixed(2)} ms/run, durable ${b.toFixed(2)} ms/run over ${RUNS} runs of ${STEPS} steps`,
   );
+  console.log(`DBOS alone (a workflow of ${STEPS} empty steps): ${(floorMs / RUNS).toFixed(2)} ms/run`);
   console.log(
     `RESULT durable-overhead direct_ms_per_run=${d.toFixed(2)} durable_ms_per_run=${b.toFixed(2)} overhead_ms_per_step=${((b - d) / STEPS).toFixed(2)}`,
   );

@@ -1,7 +1,7 @@
 import { isTerminalEvent, type RunEvent } from '@kodama/core';
-import pg from 'pg';
+import type pg from 'pg';
 import { SCHEMA } from '../schema/migrations.ts';
-import { EVENTS_CHANNEL } from './event-writer.ts';
+import { watchWrites } from './notifications.ts';
 
 /** Options of {@link readEvents}. */
 export interface ReadEventsOptions {
@@ -36,8 +36,8 @@ export async function* readEvents(
   const follow = options.follow ?? true;
   let cursor = { seq: 0, sub: -1 };
   let skip = options.from ?? 0;
-  const listener = follow ? await listen(url, runId) : undefined;
   let endedAt: number | undefined;
+  const watch = follow ? await watchWrites(url, runId) : undefined;
   try {
     for (;;) {
       const { rows } = await pool.query<{ seq: number; sub: number; event: RunEvent }>(
@@ -58,37 +58,9 @@ export async function* readEvents(
       if (!follow || options.signal?.aborted) return;
       if (endedAt === undefined && options.ended && (await options.ended())) endedAt = Date.now();
       if (endedAt !== undefined && Date.now() - endedAt > (options.graceMs ?? 10_000)) return;
-      await listener!.wait(endedAt === undefined ? (options.pollMs ?? 1000) : 100, options.signal);
+      await watch!.wait(endedAt === undefined ? (options.pollMs ?? 1000) : 100, options.signal);
     }
   } finally {
-    await listener?.close();
+    watch?.close();
   }
-}
-
-/** A dedicated connection LISTENing for writes to one run. */
-async function listen(url: string, runId: string) {
-  const client = new pg.Client({ connectionString: url });
-  client.on('error', () => {});
-  await client.connect();
-  let wake: (() => void) | undefined;
-  client.on('notification', (n) => {
-    if (n.payload === runId) wake?.();
-  });
-  await client.query(`LISTEN ${EVENTS_CHANNEL}`);
-  return {
-    wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
-      return new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          signal?.removeEventListener('abort', done);
-          wake = undefined;
-          resolve();
-        };
-        const timer = setTimeout(done, ms);
-        signal?.addEventListener('abort', done, { once: true });
-        wake = done;
-      });
-    },
-    close: () => client.end().catch(() => {}),
-  };
 }

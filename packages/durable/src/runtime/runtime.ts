@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import type pg from 'pg';
 import { DurableSetupError } from '../errors.ts';
+import { closeNotifications } from '../events/notifications.ts';
 import type { DurableRunInput, DurableRunRecord } from '../run/run-record.ts';
 import { type DurableDefinition, executeDurableRun } from '../run/run-workflow.ts';
 import { closeDatabases, database } from '../schema/database.ts';
@@ -150,6 +151,7 @@ export async function shutdownRuntime(drainMs = 0): Promise<void> {
   const closing = [...closers];
   closers.clear();
   await Promise.all(closing.map((close) => close().catch(() => {})));
+  await closeNotifications();
   const current = launching;
   if (!current) {
     await closeDatabases();
