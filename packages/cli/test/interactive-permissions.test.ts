@@ -177,7 +177,7 @@ test('the assistant: an ask rule on an MCP tool is asked inline, a denied one ne
   tmux.type('add them');
   tmux.keys('Enter');
   const question = await tmux.waitFor('y yes · n no');
-  assert.match(question, /run fx__add\? \(the rule "fx__add" in [^]*?config\.json\s+asks first\)/);
+  assert.match(question, /run fx__add\? \(the rule "fx__add" in [\s\S]*?config\.json\s+asks first\)/);
   tmux.keys('y');
   const screen = await tmux.waitFor('results:');
   assert.match(screen, /results: (Error: )?the permission rule "fx__fork" in.* \| 42/);
