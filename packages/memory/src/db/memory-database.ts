@@ -105,8 +105,8 @@ export class MemoryDatabase {
     return this.run(() => this.#client.execute(statement));
   }
 
-  /** Several statements in one transaction. */
-  batch(statements: InStatement[], mode: 'read' | 'write' = 'write'): Promise<ResultSet[]> {
+  /** Several statements in one transaction (`deferred`: locks taken as statements need them). */
+  batch(statements: InStatement[], mode: 'read' | 'write' | 'deferred' = 'write'): Promise<ResultSet[]> {
     return this.run(() => this.#client.batch(statements, mode));
   }
 

@@ -24,17 +24,24 @@ export async function weightedWords(
   words: readonly string[],
 ): Promise<string[]> {
   if (words.length < 2) return [...words];
-  const rows = Number((await db.execute(`SELECT count(*) AS n FROM ${tables.items}`)).rows[0]!.n);
-  if (rows < 100) return [...words];
-  await db.batch(SCRATCH);
-  await db.batch(
-    words.map((word, i) => ({
-      sql: 'INSERT INTO temp.mem_stem (rowid, word) VALUES (?, ?)',
-      args: [i + 1, word],
-    })),
+  // One transaction: the row count, then each word's stem through the scratch table
+  // (it writes only temp tables, so a deferred one never takes the database's write lock).
+  const results = await db.batch(
+    [
+      `SELECT count(*) AS n FROM ${tables.items}`,
+      ...SCRATCH,
+      ...words.map((word, i) => ({
+        sql: 'INSERT INTO temp.mem_stem (rowid, word) VALUES (?, ?)',
+        args: [i + 1, word],
+      })),
+      'SELECT doc, term FROM temp.mem_stem_terms',
+      'DELETE FROM temp.mem_stem',
+    ],
+    'deferred',
   );
-  const stemRows = (await db.execute('SELECT doc, term FROM temp.mem_stem_terms')).rows;
-  await db.execute('DELETE FROM temp.mem_stem');
+  const rows = Number(results[0]!.rows[0]!.n);
+  if (rows < 100) return [...words];
+  const stemRows = results[results.length - 2]!.rows;
   const stemOf = new Map(stemRows.map((r) => [Number(r.doc), String(r.term)]));
   const unique = [...new Set(stemOf.values())];
   const counts = new Map(
