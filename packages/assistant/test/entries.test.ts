@@ -25,6 +25,10 @@ test('a tool call is one line; its result folds to one line and unfolds', () => 
   const bash = new ToolEntry('c2', 'bash', describeCall('bash', '{"command":"npm test"}'), plainTheme);
   bash.finish('error', 'FAIL one\nFAIL two');
   assert.deepEqual(bash.render(60), ['● bash npm test', '  ⎿ error: FAIL one (+1 lines)']);
+  // A refusal already says `Error:`: it is not prefixed again.
+  const refused = new ToolEntry('c3', 'bash', describeCall('bash', '{"command":"rm x"}'), plainTheme);
+  refused.finish('error', 'Error: denied by the rule bash(rm:*)');
+  assert.deepEqual(refused.render(60), ['● bash rm x', '  ⎿ Error: denied by the rule bash(rm:*)']);
 });
 
 test('a change is drawn as a unified diff', () => {

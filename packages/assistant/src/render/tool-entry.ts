@@ -109,7 +109,8 @@ export class ToolEntry extends Entry {
         ...tail.map((l, i) => truncate(`  ${t.dim(i === 0 ? '⎿' : ' ')} ${t.dim(expandTabs(l))}`, width)),
       ];
     }
-    const label = this.#status === 'ok' ? '' : `${this.#status}: `;
+    // A failure's result already reads `Error: …`; other statuses (cancelled, skipped) are named.
+    const label = this.#status === 'ok' || /^Error:/.test(this.#result) ? '' : `${this.#status}: `;
     if (!this.#expanded) {
       return [head, truncate(`  ${t.dim('⎿')} ${t.dim(label + summarize(this.name, this.#result))}`, width)];
     }
