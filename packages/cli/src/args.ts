@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { type ApproveArgs, parseApprove } from './approve-args.ts';
 import { parseDuration } from './duration.ts';
+import { type GraphArgs, parseGraph } from './graph-args.ts';
 import { type IndexArgs, parseIndex } from './index-args.ts';
 import { type InspectArgs, parseInspect } from './inspect-args.ts';
 import { type McpArgs, parseMcp } from './mcp-args.ts';
@@ -20,6 +21,7 @@ import {
   UsageError,
   withYesAll,
 } from './parse-support.ts';
+import { parseRun, type RunArgs } from './run-args.ts';
 import { parseRuns, type RunsArgs } from './runs-args.ts';
 import { parseServe, type ServeArgs } from './serve-args.ts';
 import type { StoreKind } from './store-kind.ts';
@@ -85,6 +87,8 @@ export type CliArgs =
   | ApproveArgs
   | IndexArgs
   | MemoryArgs
+  | RunArgs
+  | GraphArgs
   | HelpArgs
   | VersionArgs;
 
@@ -107,6 +111,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (command === 'approve') return parseApprove(rest);
   if (command === 'index') return parseIndex(rest);
   if (command === 'memory') return parseMemory(rest);
+  if (command === 'run') return parseRun(rest);
+  if (command === 'graph') return parseGraph(rest);
   if (command === 'help') return parseHelp(rest);
   if (command === 'version') return parseVersion(rest);
   throw new UsageError(`unknown command "${command}". Try: kodama ask "<prompt>"`);

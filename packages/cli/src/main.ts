@@ -96,5 +96,13 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       const { memoryCommand } = await import('./memory-command.ts');
       return memoryCommand(args, io);
     }
+    case 'run': {
+      const { run } = await import('./run-command.ts');
+      return run(args, io);
+    }
+    case 'graph': {
+      const { graphCommand } = await import('./graph-command.ts');
+      return graphCommand(args, io);
+    }
   }
 }

@@ -25,6 +25,8 @@ export type Command =
   | 'approve'
   | 'index'
   | 'memory'
+  | 'run'
+  | 'graph'
   | 'help'
   | 'version';
 
@@ -71,6 +73,8 @@ export const COMMANDS: readonly Command[] = [
   'approve',
   'index',
   'memory',
+  'run',
+  'graph',
   'help',
   'version',
 ];

@@ -1,11 +1,13 @@
 // The help texts of kodama and its commands (printed by --help and after a usage error).
 
 import { APPROVE_USAGE } from './approve-args.ts';
+import { GRAPH_USAGE } from './graph-args.ts';
 import { INDEX_USAGE } from './index-args.ts';
 import { MCP_USAGE } from './mcp-args.ts';
 import { MEMORY_USAGE } from './memory-args.ts';
 import { MODELS_USAGE } from './models-args.ts';
 import { COMMANDS, type HelpArgs } from './parse-support.ts';
+import { RUN_USAGE } from './run-args.ts';
 import { RUNS_USAGE } from './runs-args.ts';
 import { WORKER_USAGE } from './worker-args.ts';
 
@@ -68,6 +70,8 @@ Usage:
   kodama approve <run id> [--deny]    answer the confirmation a durable run waits on
   kodama index [<dir>...]             index the project's documents for corpus_search
   kodama memory [list]                what kodama remembers about you (also: search, rm, export)
+  kodama run <file.ts> "<prompt>"     ask the agent, workflow, swarm or graph a module exports
+  kodama graph <file.ts> --mermaid    print the diagram of the graph a module exports
   kodama help [<command>]             print this help, or the help of a command
   kodama version                      print the version (also: kodama --version, -v)
 
@@ -142,6 +146,8 @@ another origin, are refused. Ctrl+C stops it.
   approve: APPROVE_USAGE,
   index: INDEX_USAGE,
   memory: MEMORY_USAGE,
+  run: RUN_USAGE,
+  graph: GRAPH_USAGE,
   help: `Usage: kodama help [<command>]
 
 Prints the help of kodama, or of one command: ${COMMANDS.join(', ')}.

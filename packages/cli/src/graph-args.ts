@@ -1,0 +1,43 @@
+import { parseArgs } from 'node:util';
+import { asksForHelp, type HelpArgs, strictParse, UsageError } from './parse-support.ts';
+import { checkModulePath } from './run-args.ts';
+
+/** `kodama graph <file> [--mermaid]`: draw the graph a module exports. */
+export interface GraphArgs {
+  readonly command: 'graph';
+  readonly file: string;
+  /** The diagram's format; Mermaid is the one there is (and the default). */
+  readonly format: 'mermaid';
+}
+
+/** The usage of `kodama graph`. */
+export const GRAPH_USAGE = `Usage: kodama graph <file.ts|file.js> [--mermaid]
+
+Prints the diagram of the graph that the module exports as its default
+export (a graph({ ... }) of @kodama/assemblies), as a Mermaid flowchart:
+the start and finish as rounded nodes, conditions on their edges, fan-outs
+through a fork and fan-ins through a join, error edges dashed. Paste it into
+a Markdown file (a \`\`\`mermaid block) or https://mermaid.live to see it.
+
+Options:
+      --mermaid            the output format (the default, and the only one for now)
+  -h, --help               print this help
+`;
+
+/** Parses the words after `kodama graph`. Throws UsageError. */
+export function parseGraph(args: readonly string[]): GraphArgs | HelpArgs {
+  if (asksForHelp(args)) return { command: 'help', topic: 'graph' };
+  const { positionals } = strictParse('graph', () =>
+    parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      strict: true,
+      options: { mermaid: { type: 'boolean' } },
+    }),
+  );
+  const [file, extra] = positionals;
+  checkModulePath(file, 'graph');
+  if (extra !== undefined)
+    throw new UsageError(`kodama graph takes one module file, got also "${extra}"`, 'graph');
+  return { command: 'graph', file: file!, format: 'mermaid' };
+}

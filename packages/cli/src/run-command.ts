@@ -1,0 +1,89 @@
+import { type AskOptions, ModelError, type Run, type RunEvent, type Runnable } from '@kodama/core';
+import type { CliIO } from './cli-io.ts';
+import { EXIT } from './exit-status.ts';
+import { closeRunnable, loadRunnable, ModuleLoadError } from './load-runnable.ts';
+import { type CliTracing, cliTracing } from './otel-setup.ts';
+import type { RunArgs } from './run-args.ts';
+import { RunRenderer } from './run-render.ts';
+
+/**
+ * `kodama run <file> <prompt>`: asks the agent or assembly a module exports
+ * and streams its Run: text (the answer on stdout, the steps on stderr) or
+ * every event as a JSON line. Ctrl+C and SIGTERM cancel it; `--deadline`
+ * ends it partial. Resolves to the exit status of the Run's outcome.
+ */
+export async function run(args: RunArgs, io: CliIO): Promise<number> {
+  const say = (message: string) => io.stderr.write(`kodama: ${message}\n`);
+  let runnable: Runnable;
+  try {
+    runnable = await loadRunnable(args.file, process.cwd());
+  } catch (error) {
+    if (!(error instanceof ModuleLoadError)) throw error;
+    say(error.message);
+    return error.usage ? EXIT.usage : EXIT.failed;
+  }
+
+  const signals = io.signals ?? process;
+  const interrupt = new AbortController();
+  const onInterrupt = () => interrupt.abort();
+  // SIGTERM cancels like Ctrl+C, so what the Run owns is closed before the process exits.
+  let terminated = false;
+  const onTerminate = () => {
+    terminated = true;
+    interrupt.abort();
+  };
+  signals.on('SIGINT', onInterrupt);
+  signals.on('SIGTERM', onTerminate);
+  let tracing: CliTracing | undefined;
+  try {
+    tracing = await cliTracing(io.env);
+    const render = args.json ? undefined : new RunRenderer({ stdout: io.stdout, stderr: io.stderr });
+    const show = render
+      ? (event: RunEvent) => render.onEvent(event)
+      : (event: RunEvent) => io.stdout.write(`${JSON.stringify(event)}\n`);
+    const options: AskOptions = {
+      signal: interrupt.signal,
+      // Nested participants' events: all of them for a script reading JSON, on request for people.
+      includeAgentEvents: args.json || args.verbose,
+      ...(args.deadlineMs === undefined ? {} : { deadline: args.deadlineMs }),
+      ...(tracing ? { observers: [tracing.observer] } : {}),
+    };
+    const stream = runnable.stream(args.prompt, options);
+    for await (const event of stream) show(event);
+    const finished = await stream.run;
+    // A failed Run has no answer; any other ends with its response on stdout (at a deadline it can be
+    // an earlier participant's, which never streamed publicly).
+    render?.end(finished.failed ? '' : finished.response);
+    const status = exitFor(finished, say);
+    return terminated && finished.cancelled ? EXIT.terminated : status;
+  } catch (error) {
+    // Options the runnable refused before a Run existed.
+    say(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+    return EXIT.failed;
+  } finally {
+    signals.off('SIGINT', onInterrupt);
+    signals.off('SIGTERM', onTerminate);
+    await closeRunnable(runnable, say);
+    await tracing?.shutdown();
+  }
+}
+
+/** The exit status of a finished Run, saying on stderr why when it did not complete. */
+function exitFor(run: Run, say: (message: string) => void): number {
+  switch (run.outcome) {
+    case 'completed':
+      return EXIT.ok;
+    case 'partial':
+      say('deadline reached; the last answer above is what was complete by then');
+      return EXIT.partial;
+    case 'cancelled':
+      say('cancelled');
+      return EXIT.cancelled;
+    default: {
+      const error = run.error;
+      if (ModelError.isInstance(error)) say(`model call failed: ${error.message}`);
+      else say(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+      return EXIT.failed;
+    }
+  }
+}
