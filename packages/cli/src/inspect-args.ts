@@ -18,6 +18,8 @@ export interface InspectArgs extends ToolChoice {
   /** `--port` on 127.0.0.1; 0 (default) picks a free one. */
   readonly port: number;
   readonly store: StoreKind;
+  /** `--database` (else `$KODAMA_DATABASE_URL`): sessions and durable runs' events from Postgres. */
+  readonly database: string | undefined;
 }
 
 /** Parses `kodama inspect` options (the tool flags say whose trifecta map to draw). @throws UsageError */
@@ -28,7 +30,12 @@ export function parseInspect(args: readonly string[]): InspectArgs | HelpArgs {
       args: withYesAll(args),
       allowPositionals: true,
       strict: true,
-      options: { ...TOOL_CHOICE_OPTIONS, port: { type: 'string', short: 'p' }, store: { type: 'string' } },
+      options: {
+        ...TOOL_CHOICE_OPTIONS,
+        port: { type: 'string', short: 'p' },
+        store: { type: 'string' },
+        database: { type: 'string' },
+      },
     }),
   );
   if (positionals.length > 0)
@@ -44,5 +51,6 @@ export function parseInspect(args: readonly string[]): InspectArgs | HelpArgs {
     ...toolChoice(values, 'inspect'),
     port,
     store: storeKind(values.store, 'inspect'),
+    database: values.database,
   };
 }

@@ -130,16 +130,19 @@ else a random one printed at start; --no-auth serves without one. Nobody is at
 the terminal to confirm commands: they are declined unless --yes. Default port
 8787; --port 0 picks a free one. Ctrl+C stops it.
 `,
-  inspect: `Usage: kodama inspect [--port <p>] [--store jsonl|sqlite] [--tools <names>] [--agents <file>]
-                      [--root <dir>] [--no-skills]
+  inspect: `Usage: kodama inspect [--port <p>] [--store jsonl|sqlite] [--database <url>]
+                      [--tools <names>] [--agents <file>] [--root <dir>] [--no-skills]
 
 Serves the inspector, a local web page over the stored sessions (--store, as
 for ask): the sessions with their runs (outcome, tokens, cost, duration), a
 session's timeline (messages, model calls with their usage, tool calls and
-results), and the trifecta map of the assistant the tool flags build, the
-worst path marked. It listens on 127.0.0.1 only (--port, default a free one)
-and prints its address with a random token: API requests without it, or from
-another origin, are refused. Ctrl+C stops it.
+results), a run's timeline from its recorded events, and the trifecta map of
+the assistant the tool flags build, the worst path marked. With --database
+(default $KODAMA_DATABASE_URL) the sessions come from Postgres and durable
+runs' timelines from their event log (#run/<run id>). It listens on
+127.0.0.1 only (--port, default a free one) and prints its address with a
+random token: API requests without it, or from another origin, are refused.
+Ctrl+C stops it.
 `,
   worker: WORKER_USAGE,
   runs: RUNS_USAGE,

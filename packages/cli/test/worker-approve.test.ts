@@ -11,6 +11,38 @@ import { scriptedServers } from './support/scripted-servers.ts';
 
 const serve = scriptedServers();
 
+/** Starts `kodama inspect` with `env`'s database, reads a run's events through its API, stops it. */
+async function inspectRunEvents(
+  env: NodeJS.ProcessEnv,
+  runId: string,
+): Promise<{ t: number; event: { type: string } }[]> {
+  const child = spawn(process.execPath, [BIN, 'inspect', '--no-skills'], {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  let stderr = '';
+  const address = await new Promise<URL>((resolve, reject) => {
+    child.stderr.on('data', (d) => {
+      stderr += d;
+      const m = /the inspector is at (\S+)/.exec(stderr);
+      if (m) resolve(new URL(m[1]!));
+    });
+    void exited.then((code) => reject(new Error(`kodama inspect exited (${code}): ${stderr}`)));
+  });
+  try {
+    const token = address.searchParams.get('token')!;
+    const response = await fetch(new URL(`/api/runs/${runId}/events`, address), {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    assert.equal(response.status, 200, await response.clone().text());
+    return (await response.json()) as { t: number; event: { type: string } }[];
+  } finally {
+    child.kill('SIGINT');
+    assert.equal(await exited, 0, stderr);
+  }
+}
+
 test('kodama worker without a database says how to start Postgres (exit 2)', async () => {
   const model = await serve([]);
   const out = await runKodama(
@@ -111,6 +143,17 @@ describe('a durable run through the kodama command', { skip: 'skip' in db ? db.s
       assert.equal(types[0], 'run-start');
       assert.ok(types.includes('tool-result'));
       assert.equal(types.at(-1), 'run-stop');
+
+      // The inspector over the same database draws the run's timeline from the durable log.
+      const recorded = await inspectRunEvents(env, runId);
+      assert.deepEqual(
+        recorded.map((r) => r.event.type),
+        types,
+      );
+      assert.ok(
+        recorded.every((r, i) => typeof r.t === 'number' && (i === 0 || r.t >= recorded[i - 1]!.t)),
+        'each event carries when it was written, in order',
+      );
     } finally {
       await runs.close();
       await shutdownDurable();

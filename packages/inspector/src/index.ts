@@ -3,5 +3,10 @@
  * their Runs, a Run's timeline, the trifecta map.
  */
 export { listSessions, type SessionSummary, sessionDetail, trifectaJson } from './inspector-data.ts';
-export { type Inspector, type InspectorOptions, startInspector } from './inspector-server.ts';
+export {
+  type Inspector,
+  type InspectorOptions,
+  type RunEventSource,
+  startInspector,
+} from './inspector-server.ts';
 export { type RecordedEvent, readRunEvents, recordRunEvents } from './run-event-log.ts';

@@ -3,7 +3,10 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { SESSION_ID_PATTERN, type SessionStore, type TrifectaReport } from '@kodama/core';
 import { listSessions, sessionDetail, trifectaJson } from './inspector-data.ts';
-import { readRunEvents } from './run-event-log.ts';
+import { type RecordedEvent, readRunEvents } from './run-event-log.ts';
+
+/** Where a Run's recorded events come from: its events from the `from`-th on, `[]` when none. */
+export type RunEventSource = (runId: string, from: number) => Promise<readonly RecordedEvent[]>;
 
 /** Options of {@link startInspector}. */
 export interface InspectorOptions {
@@ -13,6 +16,11 @@ export interface InspectorOptions {
   readonly trifecta?: () => TrifectaReport;
   /** Where Runs' events were recorded (`recordRunEvents`): enables run timelines and the live view. */
   readonly eventsDir?: string;
+  /**
+   * Another place Runs' events are read from (e.g. the durable runs' event
+   * log); when given it answers instead of `eventsDir`.
+   */
+  readonly runEvents?: RunEventSource;
   /** Port on 127.0.0.1; 0 (default) picks a free one. */
   readonly port?: number;
   /** The token every request must carry; default: 24 random bytes. */
@@ -96,17 +104,12 @@ async function handle(
   }
   const run = /^\/api\/runs\/([^/]+)\/events$/.exec(url.pathname);
   if (run) {
-    const from = Number(url.searchParams.get('from') ?? 0);
+    const asked = Number(url.searchParams.get('from') ?? 0);
+    const from = Number.isSafeInteger(asked) && asked > 0 ? asked : 0;
+    const id = decodeURIComponent(run[1]!);
+    if (options.runEvents) return json(res, 200, await options.runEvents(id, from));
     if (!options.eventsDir) return json(res, 200, []);
-    return json(
-      res,
-      200,
-      await readRunEvents(
-        options.eventsDir,
-        decodeURIComponent(run[1]!),
-        Number.isSafeInteger(from) && from > 0 ? from : 0,
-      ),
-    );
+    return json(res, 200, await readRunEvents(options.eventsDir, id, from));
   }
   if (url.pathname === '/api/trifecta')
     return json(res, 200, options.trifecta ? trifectaJson(options.trifecta()) : null);

@@ -53,6 +53,11 @@ const MIGRATIONS: readonly (readonly string[])[] = [
      )`,
     `CREATE INDEX session_runs_by_session ON ${SCHEMA}.session_runs (session_id, seq)`,
   ],
+  // 3: when each event was written (ms since the epoch), for the inspector's latencies.
+  [
+    `ALTER TABLE ${SCHEMA}.run_events ADD COLUMN recorded_at double precision NOT NULL
+       DEFAULT (extract(epoch from clock_timestamp()) * 1000)`,
+  ],
 ];
 
 /** The newest schema version this code knows. */
