@@ -18,6 +18,8 @@ export (a graph({ ... }) of @kodama/assemblies), as a Mermaid flowchart:
 the start and finish as rounded nodes, conditions on their edges, fan-outs
 through a fork and fan-ins through a join, error edges dashed. Paste it into
 a Markdown file (a \`\`\`mermaid block) or https://mermaid.live to see it.
+The module is loaded as kodama run loads it (TypeScript through tsx), so it
+builds its agents: a model must be configured, but none is asked.
 
 Options:
       --mermaid            the output format (the default, and the only one for now)

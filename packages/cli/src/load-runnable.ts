@@ -1,7 +1,8 @@
 // Loading the module `kodama run` and `kodama graph` are given, and what its
 // default export turned out to be.
 import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isRunnable, type Runnable } from '@kodama/core';
 
@@ -24,8 +25,8 @@ const TYPESCRIPT = /\.m?ts$/;
  * Imports `file` (relative to `cwd`) and returns its default export with the
  * names of its other exports. A TypeScript module is loaded through tsx's
  * module hooks, registered for the whole process rather than scoped to one
- * import: a scoped import gives the module its own copies of `@kodama/*`,
- * and then the CLI and the module would not share one core.
+ * import: a scoped import (`tsImport`) gives the module its own copies of
+ * `@kodama/*`, and then the CLI and the module would not share one core.
  *
  * @throws ModuleLoadError when the file is missing or the module throws while loading.
  */
@@ -36,10 +37,7 @@ export async function importDefault(
   const path = resolve(cwd, file);
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile()) throw new ModuleLoadError(`no such file: ${file}`, true);
-  if (TYPESCRIPT.test(path)) {
-    const { register } = await import('tsx/esm/api');
-    register();
-  }
+  if (TYPESCRIPT.test(path)) (await loadTsx(cwd)).register();
   let module: Record<string, unknown>;
   try {
     module = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
@@ -48,6 +46,33 @@ export async function importDefault(
     throw new ModuleLoadError(`could not load ${file}: ${what}`, false);
   }
   return { value: module.default, exports: Object.keys(module).filter((k) => k !== 'default') };
+}
+
+type TsxApi = { register(): unknown };
+
+/**
+ * tsx's module API: an optional peer of kodama (it brings esbuild, a native
+ * binary, which only `kodama run <file.ts>` needs), found beside kodama (a
+ * global install of both) or in the project of `cwd`.
+ *
+ * @throws ModuleLoadError saying how to install it when it is in neither.
+ */
+async function loadTsx(cwd: string): Promise<TsxApi> {
+  try {
+    return (await import('tsx/esm/api')) as TsxApi;
+  } catch {
+    // Not beside kodama: try the project's own.
+  }
+  try {
+    const path = createRequire(join(cwd, 'package.json')).resolve('tsx/esm/api');
+    return (await import(pathToFileURL(path).href)) as TsxApi;
+  } catch {
+    throw new ModuleLoadError(
+      'kodama loads TypeScript modules through tsx, which is not installed: npm install tsx ' +
+        '(in the project, or globally beside kodama), or give it a .js or .mjs module',
+      true,
+    );
+  }
 }
 
 /** What a value is, in words, for an error message. */

@@ -25,7 +25,8 @@ the final answer to stdout; the steps (who started, finished, handed off or
 was retried, with tokens) and notices to stderr. The module chooses its own
 model; the examples under examples/ read it from $KODAMA_MODEL.
 
-TypeScript modules (.ts, .mts) are loaded through tsx; .js and .mjs as they are.
+TypeScript modules (.ts, .mts) are loaded through tsx (npm install tsx, in the
+project or globally beside kodama); .js and .mjs modules as they are.
 
 Options:
       --json               print every event of the Run as one JSON line on stdout
