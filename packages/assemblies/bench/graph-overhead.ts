@@ -41,10 +41,13 @@ function contenders() {
   });
   const graphRun = async () => {
     const run = await diamond.ask(TASK);
-    if (!run.completed || run.trajectory.steps.length !== NODES)
-      throw new Error(
-        `graph: ${run.outcome} after ${run.trajectory.steps.length} steps: ${String(run.error)}`,
-      );
+    if (!run.completed) throw new Error(`graph: ${run.outcome}: ${String(run.error)}`);
+    return run;
+  };
+  // Checked once per round, untimed: reading the trajectory builds its views, which is not running the graph.
+  const checkedGraphRun = async () => {
+    const steps = (await graphRun()).trajectory.steps.length;
+    if (steps !== NODES) throw new Error(`graph: ${steps} steps, not ${NODES}`);
   };
 
   // By hand: each agent asked in turn from an empty conversation, with the text
@@ -62,7 +65,7 @@ function contenders() {
     const last = await finish.ask(nodeText(outputs), { history: empty });
     if (!last.completed) throw new Error(`direct: ${last.outcome}`);
   };
-  return { graph: graphRun, direct: directRun };
+  return { graph: async () => void (await graphRun()), checkedGraph: checkedGraphRun, direct: directRun };
 }
 
 interface Block {
@@ -95,7 +98,7 @@ for (let r = 0; r < ROUNDS; r++) {
   const round = contenders();
   // An agent's first turn sets it up (its context window, its tool table): not what is measured.
   await round.direct();
-  await round.graph();
+  await round.checkedGraph();
   // Alternate who goes first, so neither always runs on the heap the other left.
   if (r % 2 === 0) {
     const graphBlock = await measure(BLOCK, round.graph);

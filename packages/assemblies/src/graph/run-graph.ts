@@ -100,25 +100,33 @@ export async function runGraph(g: GraphSnapshot, scope: AssemblyScope): Promise<
       signal: stopAll.signal,
       signalFollowsRun: true,
     };
-    const task = runStep(scope, request).then(
-      (result) => {
-        if (node === g.finish) {
-          finished = result;
-          // Branches still running are cancelled (an error object costs a stack trace: only when needed).
-          if (running.size > 1) stopAll.abort(new CancelledError());
-          return;
-        }
-        route(node, result, branch);
-      },
-      (error) => routeError(node, error, branch),
-    );
-    running.set(
-      node,
-      task.catch(fail).finally(() => {
-        running.delete(node);
-        wake?.();
-      }),
-    );
+    running.set(node, settle(node, request, branch));
+  };
+
+  // One async function per Run, not a chain of callbacks per step: a step's result is
+  // routed, its failure follows an error edge or fails the Run, and the loop is woken.
+  const settle = async (node: string, request: StepRequest, branch: string): Promise<void> => {
+    try {
+      let result: StepResult;
+      try {
+        result = await runStep(scope, request);
+      } catch (error) {
+        routeError(node, error, branch);
+        return;
+      }
+      if (node === g.finish) {
+        finished = result;
+        // Branches still running are cancelled (an error object costs a stack trace: only when needed).
+        if (running.size > 1) stopAll.abort(new CancelledError());
+        return;
+      }
+      route(node, result, branch);
+    } catch (error) {
+      fail(error); // no error edge, a routing error, or a condition that threw
+    } finally {
+      running.delete(node);
+      wake?.();
+    }
   };
 
   const route = (node: string, result: StepResult, branch: string) => {
