@@ -40,7 +40,12 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
     : new Terminal({ stdout: output ? io.stderr : io.stdout, stderr: io.stderr });
   let agent: Agent;
   try {
-    agent = await buildAssistant(args, io, { model, listener, maxSteps: args.maxSteps });
+    agent = await buildAssistant(args, io, {
+      model,
+      listener,
+      maxSteps: args.maxSteps,
+      memoryByConfig: true,
+    });
   } catch (error) {
     if (!(error instanceof AssistantSetupError)) throw error;
     say(error.message);

@@ -13,7 +13,7 @@ import {
 } from '@kodama/core';
 import { resolveModel } from '@kodama/models';
 import type { CliIO } from './cli-io.ts';
-import { loadConfig } from './config.ts';
+import { type KodamaConfig, loadConfig } from './config.ts';
 import { planMcp } from './mcp-setup.ts';
 import { type ToolChoice, UsageError } from './parse-support.ts';
 import { planSkillsAndTasks } from './skills-setup.ts';
@@ -53,6 +53,13 @@ export interface AssistantOptions {
   /** The step runner and id source of a durable worker (`durableAgentOptions`). */
   readonly stepRunner?: StepRunner;
   readonly ids?: IdSource;
+  /**
+   * The user's configuration's `memory` applies when the flags say nothing
+   * (`kodama ask`, `kodama trifecta`). Off for the servers and the worker,
+   * whose callers are not the person whose memories they would be; the
+   * assistant resolves its merged configuration into `choice.memory` itself.
+   */
+  readonly memoryByConfig?: boolean;
 }
 
 /**
@@ -74,11 +81,14 @@ export class AssistantSetupError extends Error {
  * Builds the agent `kodama ask` runs and `kodama trifecta` maps: the tools of
  * `--tools` (from the packages' registries), the skills and tasks extensions,
  * and with `--tools agent` the sub-agents extension, whose personas' other
- * tools are built as sub-agent-only tools; the taint gate of `--yes=all`; the
- * step budget; everything built closes with the agent.
+ * tools are built as sub-agent-only tools (the LIBRARIAN among them when the
+ * root has a corpus index); with `--memory` the memory extension of `--user`;
+ * the taint gate of `--yes=all`; the step budget; everything built closes with
+ * the agent (memory's database after its captures are flushed).
  *
  * @throws AssistantSetupError for an unknown tool, a bad persona file, a skills
- *   conflict, a sandbox that cannot start; nothing built is left open.
+ *   conflict, a sandbox that cannot start, a memory database that cannot be
+ *   opened; nothing built is left open.
  */
 export async function buildAssistant(
   choice: ToolChoice,
@@ -88,16 +98,23 @@ export async function buildAssistant(
   const closers: Array<() => void | Promise<void>> = [];
   const root = resolve(choice.root ?? process.cwd());
   try {
+    const config = await loadConfig(io.env);
     const extras = await planSkillsAndTasks(choice, root, io);
     const visible = extras.toolNames.filter((n) => n !== AGENT_TOOL_NAME);
     const sub = choice.tools.includes(AGENT_TOOL_NAME)
-      ? await planSubAgents(visible, choice.agents, await toolNames(), (target) =>
-          resolveModel(target, { env: io.env }),
+      ? await planSubAgents(
+          visible,
+          choice.agents,
+          await toolNames(),
+          (target) => resolveModel(target, { env: io.env }),
+          { librarian: await offersLibrarian(visible, io.env, root) },
         )
       : undefined;
     const mcp = await planMcp(choice, root, io);
+    const memory = await openMemory(choice, options.memoryByConfig ? config : {}, io.env);
+    if (memory) closers.push(() => memory.db.close());
     const built = await buildTools([...visible, ...(sub?.hiddenTools ?? [])], {
-      config: await loadConfig(io.env),
+      config,
       root,
       readableRoots: extras.readableRoots,
       yes: choice.yes,
@@ -125,7 +142,12 @@ export async function buildAssistant(
           if (visible.includes(tool.name)) c.addTool(tool);
           else c.addSubAgentTool(tool);
         }
-        const extensions = [...extras.extensions, ...(sub ? [sub.extension] : []), ...(mcp ? [mcp] : [])];
+        const extensions = [
+          ...extras.extensions,
+          ...(sub ? [sub.extension] : []),
+          ...(mcp ? [mcp] : []),
+          ...(memory ? [memory.extension] : []),
+        ];
         for (const extension of extensions)
           c.addExtension(wrap ? wrapExtensionTools(extension, wrap) : extension);
         if (options.listener) c.addListener(options.listener);
@@ -138,6 +160,34 @@ export async function buildAssistant(
     const usage = UnknownToolError.isInstance(error) || error instanceof UsageError || isFileProblem(error);
     throw new AssistantSetupError(message, usage);
   }
+}
+
+/**
+ * The LIBRARIAN is offered where the corpus is: its tools were asked for, or
+ * `kodama index` indexed the root. A memory database that cannot be read
+ * offers none (the corpus tools, when asked for, say why).
+ */
+async function offersLibrarian(visible: readonly string[], env: NodeJS.ProcessEnv, root: string) {
+  const { CORPUS_TOOLS, corpusIndexed } = await import('./corpus-setup.ts');
+  if (visible.some((t) => CORPUS_TOOLS.names.includes(t))) return true;
+  return corpusIndexed(env, root).catch(() => false);
+}
+
+/**
+ * The memory extension when `--memory` (or the configuration, when it may
+ * decide) asks for it, keyed by `--user` or the login name.
+ *
+ * @throws UsageError for `--user` without memory.
+ */
+async function openMemory(choice: ToolChoice, config: KodamaConfig, env: NodeJS.ProcessEnv) {
+  if (!(choice.memory ?? config.memory ?? false)) {
+    if (choice.user !== undefined)
+      throw new UsageError('--user names whose memories to use: add --memory', 'ask');
+    return undefined;
+  }
+  const { openMemoryExtension } = await import('./corpus-setup.ts');
+  const { defaultUserId } = await import('./memory-command.ts');
+  return openMemoryExtension({ env, userId: choice.user ?? defaultUserId(env) });
 }
 
 /** A persona file or persona the user pointed at: the command line's to fix. */

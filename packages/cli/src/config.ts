@@ -27,6 +27,13 @@ export interface KodamaConfig {
   readonly permissions?: PermissionsConfig;
   /** `auto` (colours on a terminal unless NO_COLOR), `colour` or `plain`. */
   readonly theme?: 'auto' | 'colour' | 'plain';
+  /** Memory across conversations for the assistant and `kodama ask` unless `--no-memory` (default false). */
+  readonly memory?: boolean;
+  /**
+   * The embedding target of a new corpus index and of memory when neither
+   * `--embed` nor `$KODAMA_EMBED` says otherwise (an index keeps the one it was built with).
+   */
+  readonly embed?: string;
 }
 
 /** A configuration file that was read. */
@@ -35,7 +42,7 @@ export interface ConfigFile {
   readonly config: KodamaConfig;
 }
 
-const KEYS = ['webSearch', 'cacheDir', 'model', 'tools', 'permissions', 'theme'] as const;
+const KEYS = ['webSearch', 'cacheDir', 'model', 'tools', 'permissions', 'theme', 'memory', 'embed'] as const;
 const THEMES = ['auto', 'colour', 'plain'] as const;
 
 /** Where the user's configuration file lives for this environment. */
@@ -67,7 +74,7 @@ export function validateConfig(path: string, value: unknown): KodamaConfig {
   for (const key of Object.keys(value))
     if (!(KEYS as readonly string[]).includes(key))
       throw new Error(`${path}: unknown key "${key}"; the keys are ${KEYS.join(', ')}`);
-  const { webSearch, cacheDir, model, tools, permissions, theme } = value;
+  const { webSearch, cacheDir, model, tools, permissions, theme, memory, embed } = value;
   if (webSearch !== undefined) {
     if (!isObject(webSearch)) {
       throw new Error(
@@ -86,6 +93,10 @@ export function validateConfig(path: string, value: unknown): KodamaConfig {
   if (model !== undefined && (typeof model !== 'string' || model.trim() === ''))
     throw new Error(`${path}: "model" must be a model target such as "openai:gpt-4o-mini"`);
   if (tools !== undefined) stringList(path, 'tools', tools);
+  if (memory !== undefined && typeof memory !== 'boolean')
+    throw new Error(`${path}: "memory" must be true or false`);
+  if (embed !== undefined && (typeof embed !== 'string' || embed.trim() === ''))
+    throw new Error(`${path}: "embed" must be an embedding target such as "ollama:nomic-embed-text"`);
   if (theme !== undefined && !(THEMES as readonly unknown[]).includes(theme))
     throw new Error(`${path}: "theme" must be one of ${THEMES.map((t) => `"${t}"`).join(', ')}`);
   if (permissions !== undefined) {

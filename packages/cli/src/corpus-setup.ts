@@ -1,8 +1,10 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defaultSessionDir, type Embedder } from '@kodama/core';
 import type { Corpus, Extractors, MemoryDatabase, MemoryExtension } from '@kodama/memory';
+import { loadConfig } from './config.ts';
 import type { ToolFamily } from './tool-setup.ts';
 
 /** Where memories and corpus indexes live: `<data>/kodama/memory.db` (`<data>`: `$XDG_DATA_HOME`, else `~/.local/share`). */
@@ -42,6 +44,41 @@ export function embedSettingKey(indexName: string): string {
   return `embed:${indexName}`;
 }
 
+/**
+ * The embedding target to use when neither an explicit `--embed` nor a target
+ * an index recorded applies: `$KODAMA_EMBED`, else the configuration's `embed`.
+ *
+ * @throws Error naming the configuration file when it is malformed.
+ */
+export async function defaultEmbedTarget(env: NodeJS.ProcessEnv): Promise<string | undefined> {
+  return env.KODAMA_EMBED?.trim() || (await loadConfig(env)).embed?.trim() || undefined;
+}
+
+/**
+ * Whether `kodama index` has indexed `root` (at least one file). Creates
+ * nothing: without the memory database the answer is false at once, and a
+ * database that holds no corpus tables is only read.
+ *
+ * @throws MemoryStoreError when the database cannot be read.
+ */
+export async function corpusIndexed(env: NodeJS.ProcessEnv, root: string): Promise<boolean> {
+  if (!existsSync(memoryDbPath(env))) return false;
+  const db = await openMemoryDb(env);
+  try {
+    const tables = await db.execute(
+      "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'corpus_docs'",
+    );
+    if (tables.rows.length === 0) return false;
+    const { rows } = await db.execute({
+      sql: 'SELECT 1 FROM corpus_docs WHERE space = ? LIMIT 1',
+      args: [`corpus:${resolve(root)}`],
+    });
+    return rows.length > 0;
+  } finally {
+    db.close();
+  }
+}
+
 /** What {@link openCorpus} returns. */
 export interface OpenedCorpus {
   readonly db: MemoryDatabase;
@@ -53,7 +90,8 @@ export interface OpenedCorpus {
 /**
  * Opens the corpus of `root` with its embedder: `embed` when given (an
  * explicit `--embed`), else the target the index was built with, else
- * `$KODAMA_EMBED`, else none. Closes the database if anything fails.
+ * `$KODAMA_EMBED`, else the configuration's `embed`, else none. Closes the
+ * database if anything fails.
  */
 export async function openCorpus(options: {
   readonly env: NodeJS.ProcessEnv;
@@ -65,7 +103,7 @@ export async function openCorpus(options: {
   try {
     const root = resolve(options.root);
     const recorded = await db.getSetting(embedSettingKey(`corpus:${root}`));
-    const embedTarget = options.embed ?? recorded ?? (options.env.KODAMA_EMBED?.trim() || undefined);
+    const embedTarget = options.embed ?? recorded ?? (await defaultEmbedTarget(options.env));
     let embedder: Embedder | undefined;
     if (embedTarget !== undefined) {
       const { resolveEmbedder } = await import('@kodama/models');
@@ -103,9 +141,9 @@ export const CORPUS_TOOLS: ToolFamily = {
 /**
  * The memory extension for an agent of the command line, over the memory
  * database: keyed by `userId`, embedding with `embed` (remembered for later
- * searches, as `kodama memory search` reads it) or the target remembered
- * before, else words only. The caller closes `db` after the agent (whose
- * close flushes the captures).
+ * searches, as `kodama memory search` reads it), else the target remembered
+ * before, else `$KODAMA_EMBED` or the configuration's `embed`, else words
+ * only. The caller closes `db` after the agent (whose close flushes the captures).
  */
 export async function openMemoryExtension(options: {
   readonly env: NodeJS.ProcessEnv;
@@ -116,7 +154,7 @@ export async function openMemoryExtension(options: {
   const db = await openMemoryDb(options.env);
   try {
     const key = embedSettingKey('memory');
-    const target = options.embed ?? (await db.getSetting(key));
+    const target = options.embed ?? (await db.getSetting(key)) ?? (await defaultEmbedTarget(options.env));
     let embedder: Embedder | undefined;
     if (target !== undefined) {
       const { resolveEmbedder } = await import('@kodama/models');

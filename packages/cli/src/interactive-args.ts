@@ -2,7 +2,15 @@
 // assistant on a terminal) and `kodama -p "<prompt>" [options]` (one turn,
 // printed). Parsing only: nothing of the agent is loaded here.
 import { parseArgs } from 'node:util';
-import { TOOL_CHOICE_OPTIONS, type ToolChoice, toolChoice, UsageError, withYesAll } from './parse-support.ts';
+import {
+  MEMORY_OPTIONS,
+  memoryChoice,
+  TOOL_CHOICE_OPTIONS,
+  type ToolChoice,
+  toolChoice,
+  UsageError,
+  withYesAll,
+} from './parse-support.ts';
 import { STORE_KINDS, type StoreKind } from './store-kind.ts';
 
 /** The assistant's tools unless `--tools` says otherwise. */
@@ -91,6 +99,7 @@ export function parseInteractive(argv: readonly string[]): InteractiveArgs {
   return {
     command: 'interactive',
     ...toolChoice({ ...values, tools: values.tools ?? defaultTools(values['no-skills'] === true) }, 'ask'),
+    ...memoryChoice(values, 'ask'),
     print: values.print,
     model: values.model,
     json: values.json ?? false,
@@ -123,6 +132,7 @@ function parse(argv: readonly string[]) {
     strict: true,
     options: {
       ...TOOL_CHOICE_OPTIONS,
+      ...MEMORY_OPTIONS,
       print: { type: 'string', short: 'p' },
       model: { type: 'string', short: 'm' },
       json: { type: 'boolean' },

@@ -9,6 +9,7 @@ import type { InteractiveArgs } from './interactive-args.ts';
 import { APPROVE_ALL, printTurn } from './interactive-print.ts';
 import { assistantSystemPrompt, loadInstructions, projectRoot } from './interactive-prompt.ts';
 import {
+  assistantChoice,
   checkpointDir,
   configNotes,
   configuredTheme,
@@ -49,7 +50,7 @@ export async function interactive(args: InteractiveArgs, io: CliIO): Promise<num
   const { config } = loaded;
   const model = await pickModel(args.model ?? config.model, io);
   if (!model) return EXIT.usage;
-  const choice = { ...args, root, ...(!args.toolsGiven && config.tools ? { tools: config.tools } : {}) };
+  const choice = await assistantChoice(args, { config, root, env: io.env, say });
   const instructions = await loadInstructions(process.cwd(), root);
   const systemPrompt = assistantSystemPrompt(root, instructions);
   const store = await openSessionStore(args.store, io.env);

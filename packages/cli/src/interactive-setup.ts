@@ -1,14 +1,49 @@
-// The pieces `kodama` (the assistant) adds around the agent: permission rules
-// from the configuration files, the theme, where checkpoints and prompt
-// history live, `!command`, the MCP servers and skills /mcp and /skills list.
+// The pieces `kodama` (the assistant) adds around the agent: its tools and
+// memory, permission rules from the configuration files, the theme, where
+// checkpoints and prompt history live, `!command`, the MCP servers and skills
+// /mcp and /skills list.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { Agent } from '@kodama/core';
 import type { ConfigFile, KodamaConfig } from './config.ts';
+import { CORPUS_TOOLS, corpusIndexed } from './corpus-setup.ts';
+import type { InteractiveArgs } from './interactive-args.ts';
 
 type AssistantModule = typeof import('@kodama/assistant');
+
+/**
+ * What the assistant is built from: the root; the tools of `--tools`, else
+ * the configuration's `tools` (an explicit list is kept as it is), else the
+ * defaults plus corpus_search, corpus_read and corpus_reindex when `kodama
+ * index` has indexed the root; memory per `--memory` / `--no-memory`, else
+ * the configuration's `memory`. An index that cannot be read is said once and
+ * left out: the assistant starts without it.
+ */
+export async function assistantChoice(
+  args: InteractiveArgs,
+  setup: {
+    readonly config: KodamaConfig;
+    readonly root: string;
+    readonly env: NodeJS.ProcessEnv;
+    readonly say: (message: string) => void;
+  },
+): Promise<InteractiveArgs> {
+  const { config, root, env, say } = setup;
+  let tools = args.tools;
+  if (!args.toolsGiven && config.tools) tools = config.tools;
+  else if (!args.toolsGiven) {
+    try {
+      if (await corpusIndexed(env, root)) tools = [...tools, ...CORPUS_TOOLS.names];
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      say(`the corpus index could not be read (${reason}); starting without corpus search`);
+    }
+  }
+  const memory = args.memory ?? config.memory;
+  return { ...args, root, tools, ...(memory === undefined ? {} : { memory }) };
+}
 
 /** `<data>`: `$XDG_DATA_HOME`, else `~/.local/share`. */
 function dataDir(env: NodeJS.ProcessEnv): string {

@@ -104,6 +104,10 @@ export interface ToolChoice {
   readonly mcpConnect: readonly string[];
   /** False with `--no-mcp-screen`: no LLM screening of MCP servers (the Unicode pass always runs). */
   readonly mcpScreen: boolean;
+  /** `--memory` (true) / `--no-memory` (false); undefined: the configuration's `memory` decides. */
+  readonly memory?: boolean;
+  /** `--user <id>`: whose memories (default: the login name). */
+  readonly user?: string;
 }
 
 /** True when `--help` or `-h` comes before any `--` (after it, they are prompt text). */
@@ -133,6 +137,36 @@ export const TOOL_CHOICE_OPTIONS = {
   'mcp-connect': { type: 'string', multiple: true },
   'no-mcp-screen': { type: 'boolean' },
 } as const;
+
+/** The memory flags of the commands that build the assistant for a person (`ask`, `trifecta`, `kodama`). */
+export const MEMORY_OPTIONS = {
+  memory: { type: 'boolean' },
+  'no-memory': { type: 'boolean' },
+  user: { type: 'string' },
+} as const;
+
+/**
+ * The memory flags, checked: `memory` is undefined when neither `--memory`
+ * nor `--no-memory` is given (the configuration decides).
+ *
+ * @throws UsageError for `--memory` with `--no-memory`, `--user` with `--no-memory`, an empty `--user`.
+ */
+export function memoryChoice(
+  values: { memory?: boolean; 'no-memory'?: boolean; user?: string },
+  topic: Command,
+): Pick<ToolChoice, 'memory' | 'user'> {
+  if (values.memory && values['no-memory'])
+    throw new UsageError('use --memory or --no-memory, not both', topic);
+  if (values.user !== undefined && values['no-memory'])
+    throw new UsageError('--user names whose memories to use: drop --no-memory', topic);
+  if (values.user !== undefined && values.user.trim() === '')
+    throw new UsageError('--user needs a user id, e.g. --user ana', topic);
+  const memory = values.memory ? true : values['no-memory'] ? false : undefined;
+  return {
+    ...(memory === undefined ? {} : { memory }),
+    ...(values.user === undefined ? {} : { user: values.user.trim() }),
+  };
+}
 
 /** `--yes=all` is the one spelling of a boolean flag with a value; node's parser sees it as `--yes-all`. */
 export function withYesAll(args: readonly string[]): string[] {

@@ -17,7 +17,8 @@ export interface SubAgentPlan {
  * FILE_MINER and REVIEWER, then those of `--agents <file>` (a file persona
  * with a bundled name replaces it). Their tools need not be in `--tools`: the
  * missing ones are built as sub-agent-only tools, which the main model never
- * sees. A persona's model target is resolved here.
+ * sees. With `librarian` (the root has a corpus index) the LIBRARIAN comes
+ * after the bundled ones. A persona's model target is resolved here.
  *
  * @throws PersonaFileError for a bad file, UsageError for a persona naming a
  *   tool kodama does not have (`known`), ModelTargetError for a bad model target.
@@ -27,9 +28,11 @@ export async function planSubAgents(
   agentsFile: string | undefined,
   known: readonly string[],
   resolveTarget: (target: string) => Promise<Model>,
+  options: { readonly librarian?: boolean } = {},
 ): Promise<SubAgentPlan> {
-  const { BUNDLED_PERSONAS, loadPersonaFile, subAgents } = await import('@kodama/subagents');
-  const byName = new Map(BUNDLED_PERSONAS.map((p) => [p.name, p]));
+  const { BUNDLED_PERSONAS, LIBRARIAN, loadPersonaFile, subAgents } = await import('@kodama/subagents');
+  const offered = options.librarian ? [...BUNDLED_PERSONAS, LIBRARIAN] : BUNDLED_PERSONAS;
+  const byName = new Map(offered.map((p) => [p.name, p]));
   for (const spec of agentsFile === undefined ? [] : await loadPersonaFile(agentsFile)) {
     const { model, ...rest } = spec;
     byName.set(spec.name, model === undefined ? rest : { ...rest, model: await resolveTarget(model) });

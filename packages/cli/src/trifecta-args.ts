@@ -2,6 +2,8 @@ import { parseArgs } from 'node:util';
 import {
   asksForHelp,
   type HelpArgs,
+  MEMORY_OPTIONS,
+  memoryChoice,
   strictParse,
   TOOL_CHOICE_OPTIONS,
   type ToolChoice,
@@ -10,7 +12,7 @@ import {
   withYesAll,
 } from './parse-support.ts';
 
-/** `kodama trifecta [--tools ...]`: the lethal-trifecta report of the assistant those flags build. */
+/** `kodama trifecta [--tools ...] [--memory]`: the lethal-trifecta report of the assistant those flags build. */
 export interface TrifectaArgs extends ToolChoice {
   readonly command: 'trifecta';
   readonly json: boolean;
@@ -24,10 +26,15 @@ export function parseTrifecta(args: readonly string[]): TrifectaArgs | HelpArgs 
       args: withYesAll(args),
       allowPositionals: true,
       strict: true,
-      options: { ...TOOL_CHOICE_OPTIONS, json: { type: 'boolean' } },
+      options: { ...TOOL_CHOICE_OPTIONS, ...MEMORY_OPTIONS, json: { type: 'boolean' } },
     }),
   );
   if (positionals.length > 0)
     throw new UsageError(`kodama trifecta takes no arguments, got "${positionals.join(' ')}"`, 'trifecta');
-  return { command: 'trifecta', ...toolChoice(values, 'trifecta'), json: values.json ?? false };
+  return {
+    command: 'trifecta',
+    ...toolChoice(values, 'trifecta'),
+    ...memoryChoice(values, 'trifecta'),
+    json: values.json ?? false,
+  };
 }

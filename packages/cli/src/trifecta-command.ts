@@ -4,6 +4,7 @@ import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';
 import type { ToolChoice } from './parse-support.ts';
 import type { TrifectaArgs } from './trifecta-args.ts';
+import { trifectaWhy } from './trifecta-why.ts';
 
 /** The map needs the agent's shape, not a model: this one is never called. */
 const NO_MODEL: Model = {
@@ -22,7 +23,7 @@ const NO_MODEL: Model = {
  * @throws AssistantSetupError as `buildAssistant` does.
  */
 export async function assistantMap(choice: ToolChoice, io: CliIO): Promise<TrifectaReport> {
-  const agent = await buildAssistant(choice, io, { model: NO_MODEL });
+  const agent = await buildAssistant(choice, io, { model: NO_MODEL, memoryByConfig: true });
   try {
     return agent.trifecta();
   } finally {
@@ -33,7 +34,8 @@ export async function assistantMap(choice: ToolChoice, io: CliIO): Promise<Trife
 /**
  * `kodama trifecta`: builds the assistant `kodama ask` would build with the
  * same flags (without a model) and prints its lethal-trifecta map, or the
- * report as JSON. Exits 3 when the verdict is loud, 0 otherwise.
+ * report as JSON; when loud, why (which tools bring each leg in, and what
+ * memory adds). Exits 3 when the verdict is loud, 0 otherwise.
  */
 export async function trifecta(args: TrifectaArgs, io: CliIO): Promise<number> {
   let report: TrifectaReport;
@@ -44,11 +46,16 @@ export async function trifecta(args: TrifectaArgs, io: CliIO): Promise<number> {
     io.stderr.write(`kodama: ${error.message}\n`);
     return error.usage ? EXIT.usage : EXIT.failed;
   }
-  io.stdout.write(args.json ? `${JSON.stringify(asJson(report), null, 2)}\n` : `${report.render()}\n`);
+  const why = trifectaWhy(report);
+  io.stdout.write(
+    args.json
+      ? `${JSON.stringify(asJson(report, why), null, 2)}\n`
+      : `${[report.render(), ...why].join('\n')}\n`,
+  );
   return report.verdict === 'loud' ? EXIT.loud : EXIT.ok;
 }
 
-function asJson(report: TrifectaReport): unknown {
+function asJson(report: TrifectaReport, why: readonly string[]): unknown {
   const node = (n: TrifectaNodeReport): unknown => ({
     label: n.label,
     channelEgress: n.node.channelEgress,
@@ -57,5 +64,5 @@ function asJson(report: TrifectaReport): unknown {
     tools: n.node.toolLegs,
     children: n.children.map(node),
   });
-  return { verdict: report.verdict, worstPath: report.worstPath, root: node(report.root) };
+  return { verdict: report.verdict, worstPath: report.worstPath, why, root: node(report.root) };
 }

@@ -37,6 +37,11 @@ const ASK_OPTIONS = `Options of ask:
                            the others stay available through the mcp_connect tool
       --no-mcp-screen      skip the model's injection check of MCP servers (the check
                            for hidden characters always runs)
+      --memory             remember across conversations: what you say is kept as facts
+                           (kodama memory shows them), matching ones come back with each
+                           message; also "memory": true in the configuration
+      --no-memory          no memory, whatever the configuration says
+      --user <id>          whose memories (default: your login name)
       --output-schema <file.json>
                            the answer must match this JSON Schema (an object);
                            prints the validated JSON to stdout instead of the text
@@ -55,8 +60,9 @@ Usage:
   kodama ask "<prompt>" [options]     run one agent turn and print the answer
   kodama [--continue | --resume [<id>]]
                                       the assistant, on a terminal (ask's model and tool flags;
-                                      default tools: files, bash, tasks, skill, agent; --resume
-                                      alone lists the stored sessions to pick from)
+                                      default tools: files, bash, tasks, skill, agent, and
+                                      corpus_* where kodama index ran; --resume alone
+                                      lists the stored sessions to pick from)
   kodama -p "<prompt>" [--json]       one assistant turn, printed
   kodama sessions [list]              list stored sessions (also: show, fork, rm)
   kodama skills [list]                list the skills ask would load (also: show <name>)
@@ -108,14 +114,16 @@ paths gate is offered only once the model reads, writes or edits a file the
 gate matches.
 `,
   trifecta: `Usage: kodama trifecta [--tools <names>] [--agents <file>] [--root <dir>]
-                       [--yes | --yes=all] [--sandbox <kind>] [--no-skills] [--json]
+                       [--yes | --yes=all] [--sandbox <kind>] [--no-skills]
+                       [--memory [--user <id>]] [--json]
 
 Prints the lethal-trifecta map of the assistant that kodama ask would build
 with the same flags: each agent (the main one, and each sub-agent persona the
 agent tool can start) with the legs its tools hold (private data in, untrusted
 content in, bytes out), its verdict (silent, soft, loud), the tree's verdict
-and its worst path. --json prints the report as JSON. Exits 3 when the verdict
-is loud, so a script can refuse such a configuration.
+and its worst path; when loud, which tools bring each leg in (and, with
+--memory, why memory makes it so). --json prints the report as JSON. Exits 3
+when the verdict is loud, so a script can refuse such a configuration.
 `,
   mcp: MCP_USAGE,
   serve: `Usage: kodama serve [--port <p>] [--token <t> | --no-auth] [--model <target>]
