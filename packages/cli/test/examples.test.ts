@@ -139,3 +139,12 @@ test('review-graph: the reviewer sends the draft back once, a provider outage is
   );
   assert.equal(calls.find((c) => c.agent === 'editor')?.task, 'Dark mode is here.');
 });
+
+test('an example with no model configured says how to choose one', async () => {
+  const out = await runKodama(['run', example('triage-swarm.ts'), 'hi'], isolatedEnv());
+  assert.equal(out.code, 1);
+  assert.match(
+    out.stderr,
+    /could not load .*triage-swarm\.ts: Error: no model to run the example with: set KODAMA_MODEL/,
+  );
+});
