@@ -90,6 +90,8 @@ export interface GraphSnapshot {
   readonly maxConcurrency: number;
   /** Nodes reachable from each node, filled as asked (`reachableFrom`); kept while the snapshot is reused. */
   readonly reach: Map<string, ReadonlySet<string>>;
+  /** The nodes that can reach each node (the reverse), filled as asked (`ancestorsOf`). */
+  readonly ancestors: Map<string, ReadonlySet<string>>;
 }
 
 const list = (v: string | readonly string[]): readonly string[] => (typeof v === 'string' ? [v] : [...v]);
@@ -130,5 +132,6 @@ export function snapshotGraph(options: GraphOptions): GraphSnapshot {
     maxSteps: options.maxSteps ?? 20,
     maxConcurrency: options.maxConcurrency ?? 8,
     reach: new Map(),
+    ancestors: new Map(),
   };
 }

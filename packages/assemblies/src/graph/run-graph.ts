@@ -5,7 +5,7 @@ import { runStep, type StepRequest, type StepResult, typeName } from '../steps/r
 import type { AssemblyScope } from '../steps/scope.ts';
 import type { ErrorClass, GraphSnapshot, InputMapper, NodeInputs, NodeSpec, Route } from './graph-config.ts';
 import { nodeInput } from './node-input.ts';
-import { reachableFrom } from './validate-graph.ts';
+import { ancestorsOf, reachableFrom } from './validate-graph.ts';
 
 /** Something a node received: a predecessor's output or failure, and the route it came by. */
 interface Arrival {
@@ -59,10 +59,15 @@ export async function runGraph(g: GraphSnapshot, scope: AssemblyScope): Promise<
       const from = new Set(got.map((a) => a.node));
       return group.every((src) => from.has(src));
     }
-    for (const r of running.keys()) if (reaches(r, node)) return false;
-    for (const other of arrivals.keys()) {
-      if (other !== node && !running.has(other) && reaches(other, node) && !reaches(node, other))
-        return false;
+    // Inferred fan-in: wait while a running node, or another waiting one upstream (not on a
+    // cycle with this one), can still reach it. Walk whichever is smaller: the nodes that can
+    // reach it, or those waiting (a wide fan-out has many waiting, each with one ancestor).
+    const upstream = ancestorsOf(g, node);
+    for (const r of running.keys()) if (upstream.has(r)) return false;
+    const fewer = upstream.size <= arrivals.size ? upstream : arrivals.keys();
+    for (const other of fewer) {
+      if (other === node || running.has(other) || !upstream.has(other) || !arrivals.has(other)) continue;
+      if (!reaches(node, other)) return false;
     }
     return true;
   };

@@ -20,6 +20,16 @@ export function reachableFrom(g: GraphSnapshot, from: string): ReadonlySet<strin
   return seen;
 }
 
+/** The nodes from which `to` is reachable over edges and error edges (`to` itself included); cached on the snapshot. */
+export function ancestorsOf(g: GraphSnapshot, to: string): ReadonlySet<string> {
+  const known = g.ancestors.get(to);
+  if (known) return known;
+  const found = new Set<string>();
+  for (const name of g.nodes.keys()) if (reachableFrom(g, name).has(to)) found.add(name);
+  g.ancestors.set(to, found);
+  return found;
+}
+
 /**
  * Every problem of a graph, one message each: missing start or finish,
  * undeclared nodes, a finish with outgoing edges, a node with no route,
