@@ -172,3 +172,27 @@ test('kodama ask --tools agent over an indexed root: the LIBRARIAN searches with
   assert.ok(toolResults(librarian[1]!)[0]!.includes(ONCALL));
   assert.match(toolResults(calls.at(-1)!)[0]!, /Mondays at 10:00/);
 });
+
+test('the configuration\'s "embed" gives a new index its vectors; a bad value names the key', async () => {
+  const { dir, root, env } = project();
+  const s = await server(() => ({ text: 'unused' }));
+  const config = join(dir, 'config');
+  mkdirSync(join(config, 'kodama'), { recursive: true });
+  const write = (value: unknown) =>
+    writeFileSync(join(config, 'kodama', 'config.json'), JSON.stringify({ embed: value }));
+  write(`openai-compatible:${s.url}/v1@embedder`);
+  const out = await runKodama(['index', '--root', root], { ...env, XDG_CONFIG_HOME: config });
+  assert.equal(out.code, 0, out.stderr);
+  assert.match(out.stdout, /3 chunks written, with vectors/);
+  assert.doesNotMatch(out.stderr, /keyword search only/);
+  assert.ok(s.requests.some((r) => r.path === '/v1/embeddings'));
+  // The index keeps the model it was built with; a new one reads the configuration.
+  write('');
+  const fresh = project();
+  const bad = await runKodama(['index', '--root', fresh.root], { ...fresh.env, XDG_CONFIG_HOME: config });
+  assert.equal(bad.code, 1);
+  assert.match(
+    bad.stderr,
+    /config\.json: "embed" must be an embedding target such as "ollama:nomic-embed-text"/,
+  );
+});
