@@ -79,29 +79,11 @@ export async function runStep(scope: AssemblyScope, request: StepRequest): Promi
   if (branch) start.branch = branch;
   scope.emit(start);
   const router = new EventRouter(scope, name, stepId, request.visibility);
-  const route = (event: RunEvent) => router.route(event);
   let usage = ZERO_USAGE;
   let attempt = 0;
   let run: Run | undefined;
-  const stop = (
-    status: 'completed' | 'failed' | 'cancelled',
-    output: string | undefined,
-    errorType?: string,
-  ) => {
-    trajectory.finish(stepId, status, output);
-    const stopEvent: Writable<StepStop> = {
-      type: 'assembly-step-stop',
-      stepId,
-      participant: name,
-      status,
-      attempts: attempt,
-      usage,
-      at: ctx.clock.now(),
-    };
-    if (errorType) stopEvent.errorType = errorType;
-    if (branch) stopEvent.branch = branch;
-    scope.emit(stopEvent);
-  };
+  // stopStep is a function, not a closure made per step (the tsx build names each closure).
+  const who = { stepId, name, branch };
   for (;;) {
     attempt++;
     trajectory.attemptStarted(stepId, attempt, ctx.clock.now());
@@ -118,6 +100,7 @@ export async function runStep(scope: AssemblyScope, request: StepRequest): Promi
       };
       if (request.visibility !== 'nested' || request.watch || scope.nested) {
         options.includeAgentEvents = true;
+        const route = (event: RunEvent) => router.route(event);
         options.observers = request.watch ? [request.watch, route] : [route];
       }
       if (request.context !== undefined) options.appContext = copyJsonContext(request.context);
@@ -145,18 +128,18 @@ export async function runStep(scope: AssemblyScope, request: StepRequest): Promi
     );
     if (error === undefined && run) {
       ctx.answered(run.response);
-      stop('completed', run.response);
+      stopStep(scope, who, attempt, usage, 'completed', run.response);
       return { stepId, output: run.response, run, router };
     }
     const purposeful = request.signal?.aborted ? request.stoppedOutput?.() : undefined;
     if (purposeful !== undefined && run && !ctx.signal.aborted) {
-      stop('completed', purposeful);
+      stopStep(scope, who, attempt, usage, 'completed', purposeful);
       return { stepId, output: purposeful, run, router };
     }
     const runStopped = ctx.signal.aborted || DeadlineExceededError.isInstance(error);
     if (run?.partial && run.response !== '') ctx.answered(run.response);
     if (runStopped) {
-      stop('cancelled', undefined, typeName(error));
+      stopStep(scope, who, attempt, usage, 'cancelled', undefined, typeName(error));
       throw stoppedCause(ctx.signal, error);
     }
     const stepStopped = request.signal?.aborted === true && !limit.timedOut;
@@ -173,14 +156,41 @@ export async function runStep(scope: AssemblyScope, request: StepRequest): Promi
           delayMs,
         });
         if (await sleep(delayMs, ctx.signal, request.signal)) continue;
-        stop('cancelled', undefined, typeName(error));
+        stopStep(scope, who, attempt, usage, 'cancelled', undefined, typeName(error));
         throw stoppedCause(ctx.signal, error);
       }
     }
-    stop(stepStopped ? 'cancelled' : 'failed', undefined, typeName(error));
+    stopStep(scope, who, attempt, usage, stepStopped ? 'cancelled' : 'failed', undefined, typeName(error));
     throw error;
   }
 }
+
+/** Ends a step: its place in the trajectory, and `assembly-step-stop`. */
+function stopStep(
+  scope: AssemblyScope,
+  step: { stepId: string; name: string; branch: string | undefined },
+  attempts: number,
+  usage: RunUsage,
+  status: StepStop['status'],
+  output: string | undefined,
+  errorType?: string,
+): void {
+  scope.trajectory.finish(step.stepId, status, output);
+  const stopEvent: Writable<StepStop> = {
+    type: 'assembly-step-stop',
+    stepId: step.stepId,
+    participant: step.name,
+    status,
+    attempts,
+    usage,
+    at: scope.ctx.clock.now(),
+  };
+  if (errorType) stopEvent.errorType = errorType;
+  if (step.branch) stopEvent.branch = step.branch;
+  scope.emit(stopEvent);
+}
+
+const NOTHING = (): void => {};
 
 /** The class name of an error: what events and routes say, never the message. */
 export function typeName(error: unknown): string {
@@ -253,7 +263,7 @@ function attemptSignal(
   const step = request.signal;
   // Nothing to combine: pass the one signal on (no controller and listeners per step).
   if (timeout === undefined && (step === undefined || request.signalFollowsRun))
-    return { signal: step ?? run, timedOut: false, dispose: () => {} };
+    return { signal: step ?? run, timedOut: false, dispose: NOTHING };
   const controller = new AbortController();
   let timedOut = false;
   const abort = (reason: unknown) => {
