@@ -9,8 +9,6 @@ import { type MemoryArgs, parseMemory } from './memory-args.ts';
 import { type ModelsArgs, parseModels } from './models-args.ts';
 import {
   asksForHelp,
-  COMMANDS,
-  type Command,
   type HelpArgs,
   isCommand,
   MEMORY_OPTIONS,

@@ -3,15 +3,13 @@ import {
   InvalidOptionError,
   type JsonSchema,
   type Listener,
-  ModelError,
-  type Run,
   type SessionStore,
   Terminal,
 } from '@kodama/core';
 import type { AskArgs } from './args.ts';
 import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
 import type { CliIO } from './cli-io.ts';
-import { EXIT } from './exit-status.ts';
+import { EXIT, exitFor } from './exit-status.ts';
 import { JsonLines } from './json-lines.ts';
 import { type CliTracing, cliTracing } from './otel-setup.ts';
 import { readOutputSchema } from './output-schema-file.ts';
@@ -115,24 +113,3 @@ function printOutput(output: unknown, json: boolean, stdout: NodeJS.WritableStre
 }
 
 /** The exit status of a finished Run, saying on stderr why when it did not complete. */
-function exitFor(run: Run, say: (message: string) => void): number {
-  switch (run.outcome) {
-    case 'completed':
-      return EXIT.ok;
-    case 'partial':
-      say('deadline reached; the answer above is what was complete by then');
-      return EXIT.partial;
-    case 'cancelled':
-      say('cancelled');
-      return EXIT.cancelled;
-    default:
-      // With --json the turn-end event already carries the error; stderr says it for people.
-      say(describeFailure(run.error));
-      return EXIT.failed;
-  }
-}
-
-function describeFailure(error: unknown): string {
-  if (ModelError.isInstance(error)) return `model call failed: ${error.message}`;
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-}

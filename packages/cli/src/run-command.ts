@@ -1,6 +1,6 @@
-import { type AskOptions, ModelError, type Run, type RunEvent, type Runnable } from '@kodama/core';
+import type { AskOptions, RunEvent, Runnable } from '@kodama/core';
 import type { CliIO } from './cli-io.ts';
-import { EXIT } from './exit-status.ts';
+import { EXIT, exitFor } from './exit-status.ts';
 import { closeRunnable, loadRunnable, ModuleLoadError } from './load-runnable.ts';
 import { type CliTracing, cliTracing } from './otel-setup.ts';
 import type { RunArgs } from './run-args.ts';
@@ -54,7 +54,11 @@ export async function run(args: RunArgs, io: CliIO): Promise<number> {
     // A failed Run has no answer; any other ends with its response on stdout (at a deadline it can be
     // an earlier participant's, which never streamed publicly).
     render?.end(finished.failed ? '' : finished.response);
-    const status = exitFor(finished, say);
+    const status = exitFor(
+      finished,
+      say,
+      'deadline reached; the last answer above is what was complete by then',
+    );
     return terminated && finished.cancelled ? EXIT.terminated : status;
   } catch (error) {
     // Options the runnable refused before a Run existed.
@@ -69,21 +73,3 @@ export async function run(args: RunArgs, io: CliIO): Promise<number> {
 }
 
 /** The exit status of a finished Run, saying on stderr why when it did not complete. */
-function exitFor(run: Run, say: (message: string) => void): number {
-  switch (run.outcome) {
-    case 'completed':
-      return EXIT.ok;
-    case 'partial':
-      say('deadline reached; the last answer above is what was complete by then');
-      return EXIT.partial;
-    case 'cancelled':
-      say('cancelled');
-      return EXIT.cancelled;
-    default: {
-      const error = run.error;
-      if (ModelError.isInstance(error)) say(`model call failed: ${error.message}`);
-      else say(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
-      return EXIT.failed;
-    }
-  }
-}
