@@ -33,6 +33,8 @@ export { EmbeddingDimensionError, ModelError } from '@kodama/core';
 
 // Adapters: any AI SDK model, and kodama's lean OpenAI-compatible one.
 export { type AdapterOptions, fromAiSdk } from './adapter/from-ai-sdk.ts';
+export type { ContextWindowProbe } from './context-window/cached-context-window.ts';
+export { lookupKnownContextWindow } from './context-window/known-context-windows.ts';
 // Embeddings: the Embedder port's adapters (OpenAI-compatible /v1/embeddings, Google, local GGUF).
 export { createGoogleEmbedder, type GoogleEmbedderOptions } from './embed/google-embedder.ts';
 export { createLocalEmbedder } from './embed/local-embedder.ts';
@@ -41,8 +43,6 @@ export {
   type OpenAICompatibleEmbedderOptions,
 } from './embed/openai-embedder.ts';
 export { type ResolveEmbedderOptions, resolveEmbedder } from './embed/resolve-embedder.ts';
-export type { ContextWindowProbe } from './context-window/cached-context-window.ts';
-export { lookupKnownContextWindow } from './context-window/known-context-windows.ts';
 // Errors (all extend ModelError).
 export {
   MissingApiKeyError,
