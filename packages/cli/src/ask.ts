@@ -9,7 +9,8 @@ import {
 import type { AskArgs } from './args.ts';
 import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
 import type { CliIO } from './cli-io.ts';
-import { EXIT, exitFor } from './exit-status.ts';
+import { exitFor } from './exit-for.ts';
+import { EXIT } from './exit-status.ts';
 import { JsonLines } from './json-lines.ts';
 import { type CliTracing, cliTracing } from './otel-setup.ts';
 import { readOutputSchema } from './output-schema-file.ts';

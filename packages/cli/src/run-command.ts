@@ -1,6 +1,7 @@
 import type { AskOptions, RunEvent, Runnable } from '@kodama/core';
 import type { CliIO } from './cli-io.ts';
-import { EXIT, exitFor } from './exit-status.ts';
+import { exitFor } from './exit-for.ts';
+import { EXIT } from './exit-status.ts';
 import { closeRunnable, loadRunnable, ModuleLoadError } from './load-runnable.ts';
 import { type CliTracing, cliTracing } from './otel-setup.ts';
 import type { RunArgs } from './run-args.ts';
