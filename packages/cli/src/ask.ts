@@ -17,6 +17,7 @@ import { readOutputSchema } from './output-schema-file.ts';
 import { UsageError } from './parse-support.ts';
 import { pickModel } from './pick-model.ts';
 import { eventsDir, openSessionStore } from './session-store.ts';
+import { stopSignals } from './stop-signals.ts';
 
 /** `kodama ask`: one agent turn, streamed. Resolves to the exit status. */
 export async function ask(args: AskArgs, io: CliIO): Promise<number> {
@@ -51,18 +52,7 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
     return error.usage ? EXIT.usage : EXIT.failed;
   }
 
-  const signals = io.signals ?? process;
-  const interrupt = new AbortController();
-  const onInterrupt = () => interrupt.abort();
-  // SIGTERM (a supervisor, `kill`) cancels like Ctrl+C: without a handler Node
-  // would exit at once and skip closing what the run owns (MCP servers' process groups).
-  let terminated = false;
-  const onTerminate = () => {
-    terminated = true;
-    interrupt.abort();
-  };
-  signals.on('SIGINT', onInterrupt);
-  signals.on('SIGTERM', onTerminate);
+  const stop = stopSignals(io);
   let store: SessionStore | undefined;
   let tracing: CliTracing | undefined;
   try {
@@ -84,7 +74,7 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
       ...(session ? [(await import('@kodama/inspector')).recordRunEvents(eventsDir(io.env))] : []),
     ];
     const run = await agent.ask(args.prompt, {
-      signal: interrupt.signal,
+      signal: stop.signal,
       ...deadline,
       ...(session ? { session } : {}),
       ...(output ? { output } : {}),
@@ -92,14 +82,13 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
     });
     if (run.completed && output) printOutput(run.output, args.json, io.stdout);
     const status = exitFor(run, say);
-    return terminated && run.cancelled ? EXIT.terminated : status;
+    return stop.terminated && run.cancelled ? EXIT.terminated : status;
   } catch (error) {
     // Before a Run exists: a bad session id, a store that cannot open.
     say(error instanceof Error ? error.message : String(error));
     return InvalidOptionError.isInstance(error) ? EXIT.usage : EXIT.failed;
   } finally {
-    signals.off('SIGINT', onInterrupt);
-    signals.off('SIGTERM', onTerminate);
+    stop.dispose();
     await agent.close();
     await tracing?.shutdown();
     await store?.close();

@@ -8,6 +8,7 @@ import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';
 import type { InteractiveArgs } from './interactive-args.ts';
 import { JsonLines } from './json-lines.ts';
+import { stopSignals } from './stop-signals.ts';
 
 type AssistantModule = typeof import('@kodama/assistant');
 type Rules = InstanceType<AssistantModule['PermissionRules']>;
@@ -80,30 +81,19 @@ export async function printTurn(args: InteractiveArgs, io: CliIO, setup: PrintSe
         }),
     ...(args.yesAll ? {} : { taintGate: confirmer.taintGate }),
   });
-  const signals = io.signals ?? process;
-  const interrupt = new AbortController();
-  const onInterrupt = () => interrupt.abort();
-  // SIGTERM cancels like Ctrl+C (the session keeps what was done; MCP servers are closed), then exits 143.
-  let terminated = false;
-  const onTerminate = () => {
-    terminated = true;
-    interrupt.abort();
-  };
-  signals.on('SIGINT', onInterrupt);
-  signals.on('SIGTERM', onTerminate);
+  const stop = stopSignals(io);
   try {
     const run: Run = await agent.ask(args.print ?? '', {
-      signal: interrupt.signal,
+      signal: stop.signal,
       session: { id: setup.sessionId, store: setup.store },
     });
     if (run.outcome === 'completed') return EXIT.ok;
-    if (run.outcome === 'cancelled') return terminated ? EXIT.terminated : EXIT.cancelled;
+    if (run.outcome === 'cancelled') return stop.terminated ? EXIT.terminated : EXIT.cancelled;
     if (run.outcome === 'partial') return EXIT.partial;
     io.stderr.write(`kodama: ${run.error instanceof Error ? run.error.message : String(run.error)}\n`);
     return EXIT.failed;
   } finally {
-    signals.off('SIGINT', onInterrupt);
-    signals.off('SIGTERM', onTerminate);
+    stop.dispose();
     await agent.close();
   }
 }

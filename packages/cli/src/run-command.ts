@@ -6,6 +6,7 @@ import { closeRunnable, loadRunnable, ModuleLoadError } from './load-runnable.ts
 import { type CliTracing, cliTracing } from './otel-setup.ts';
 import type { RunArgs } from './run-args.ts';
 import { RunRenderer } from './run-render.ts';
+import { stopSignals } from './stop-signals.ts';
 
 /**
  * `kodama run <file> <prompt>`: asks the agent or assembly a module exports
@@ -24,17 +25,7 @@ export async function run(args: RunArgs, io: CliIO): Promise<number> {
     return error.usage ? EXIT.usage : EXIT.failed;
   }
 
-  const signals = io.signals ?? process;
-  const interrupt = new AbortController();
-  const onInterrupt = () => interrupt.abort();
-  // SIGTERM cancels like Ctrl+C, so what the Run owns is closed before the process exits.
-  let terminated = false;
-  const onTerminate = () => {
-    terminated = true;
-    interrupt.abort();
-  };
-  signals.on('SIGINT', onInterrupt);
-  signals.on('SIGTERM', onTerminate);
+  const stop = stopSignals(io);
   let tracing: CliTracing | undefined;
   try {
     tracing = await cliTracing(io.env);
@@ -43,7 +34,7 @@ export async function run(args: RunArgs, io: CliIO): Promise<number> {
       ? (event: RunEvent) => render.onEvent(event)
       : (event: RunEvent) => io.stdout.write(`${JSON.stringify(event)}\n`);
     const options: AskOptions = {
-      signal: interrupt.signal,
+      signal: stop.signal,
       // Nested participants' events: all of them for a script reading JSON, on request for people.
       includeAgentEvents: args.json || args.verbose,
       ...(args.deadlineMs === undefined ? {} : { deadline: args.deadlineMs }),
@@ -60,14 +51,13 @@ export async function run(args: RunArgs, io: CliIO): Promise<number> {
       say,
       'deadline reached; the last answer above is what was complete by then',
     );
-    return terminated && finished.cancelled ? EXIT.terminated : status;
+    return stop.terminated && finished.cancelled ? EXIT.terminated : status;
   } catch (error) {
     // Options the runnable refused before a Run existed.
     say(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
     return EXIT.failed;
   } finally {
-    signals.off('SIGINT', onInterrupt);
-    signals.off('SIGTERM', onTerminate);
+    stop.dispose();
     await closeRunnable(runnable, say);
     await tracing?.shutdown();
   }
