@@ -5,41 +5,23 @@
 // approval is refused with no terminal, with a message saying how to allow it;
 // in the assistant (under tmux) an ask rule on an MCP tool is asked inline.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { test } from 'node:test';
 import type { RecordedRequest, ScriptedReply } from '@kodama/testkit';
+import { mcpProject } from './support/mcp-project.ts';
 import { isolatedEnv, runKodama } from './support/run-kodama.ts';
 import { scriptedServers } from './support/scripted-servers.ts';
 import { assistantUnderTmux, skipWithoutTmux as skip } from './support/tmux-assistant.ts';
 
-const FIXTURE = fileURLToPath(new URL('../../mcp/test/fixtures/server.mjs', import.meta.url));
 const serve = scriptedServers();
 const open = assistantUnderTmux();
-const dirs: string[] = [];
-after(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
 
 /** A project with `.kodama/config.json` holding `permissions`, and the fixture MCP server as `fx`. */
 function project(permissions: unknown) {
-  const dir = mkdtempSync(join(tmpdir(), 'kodama-perm-'));
-  dirs.push(dir);
-  const root = join(dir, 'project');
-  mkdirSync(join(root, '.kodama'), { recursive: true });
+  const { dir, root, home, marker } = mcpProject('kodama-perm-');
+  mkdirSync(join(root, '.kodama'));
   writeFileSync(join(root, '.kodama', 'config.json'), JSON.stringify({ permissions }));
-  const marker = join(dir, 'marker');
-  writeFileSync(marker, '');
-  writeFileSync(
-    join(root, '.mcp.json'),
-    JSON.stringify({
-      mcpServers: { fx: { command: process.execPath, args: [FIXTURE, '--marker', marker] } },
-    }),
-  );
-  const home = join(dir, 'home');
-  mkdirSync(home);
   const env = isolatedEnv({
     HOME: home,
     XDG_DATA_HOME: join(home, 'data'),

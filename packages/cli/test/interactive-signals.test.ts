@@ -5,41 +5,22 @@
 // always lands mid-tool: no race with a timer.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import type { RecordedRequest, ScriptedReply } from '@kodama/testkit';
+import { mcpProject, running } from './support/mcp-project.ts';
 import { BIN, isolatedEnv } from './support/run-kodama.ts';
 import { scriptedServers } from './support/scripted-servers.ts';
 import { assistantUnderTmux, messages, skipWithoutTmux as skip } from './support/tmux-assistant.ts';
 
-const FIXTURE = fileURLToPath(new URL('../../mcp/test/fixtures/server.mjs', import.meta.url));
 const serve = scriptedServers();
 const open = assistantUnderTmux();
-const dirs: string[] = [];
-after(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
 
 /** A project whose `.mcp.json` names the fixture server `fx`, logging its processes to `marker`. */
 function project() {
-  const dir = mkdtempSync(join(tmpdir(), 'kodama-sig-'));
-  dirs.push(dir);
-  const root = join(dir, 'project');
-  const home = join(dir, 'home');
-  mkdirSync(root);
-  mkdirSync(home);
-  const marker = join(dir, 'marker');
-  writeFileSync(marker, '');
-  writeFileSync(
-    join(root, '.mcp.json'),
-    JSON.stringify({
-      mcpServers: { fx: { command: process.execPath, args: [FIXTURE, '--marker', marker] } },
-    }),
-  );
+  const { root, home, marker } = mcpProject('kodama-sig-');
   return { root, home, marker };
 }
 
@@ -53,16 +34,6 @@ function script(r: RecordedRequest): ScriptedReply {
   if (sent.includes('second question'))
     return { text: sent.includes('wait for it') ? 'I remember the wait' : 'nothing before' };
   return { toolCalls: [{ name: 'fx__wait', arguments: {} }] };
-}
-
-/** Whether `pid` still runs (a zombie does not count). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
 }
 
 /** The fixture's processes that still run a moment after kodama exited. */

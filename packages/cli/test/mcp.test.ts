@@ -4,55 +4,22 @@
 // the SDK's own client over stdio.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import type { RecordedRequest, ScriptedReply } from '@kodama/testkit';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { mcpProject, running } from './support/mcp-project.ts';
 import { BIN, isolatedEnv, runKodama } from './support/run-kodama.ts';
 import { scriptedServers } from './support/scripted-servers.ts';
 
-const FIXTURE = fileURLToPath(new URL('../../mcp/test/fixtures/server.mjs', import.meta.url));
 const serve = scriptedServers();
-const dirs: string[] = [];
-after(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
 
 function fixture() {
-  const dir = mkdtempSync(join(tmpdir(), 'kodama-cli-mcp-'));
-  dirs.push(dir);
-  const root = join(dir, 'project');
-  const home = join(dir, 'home');
-  mkdirSync(root);
-  mkdirSync(home);
-  const marker = join(dir, 'marker');
-  writeFileSync(marker, '');
-  writeFileSync(
-    join(root, '.mcp.json'),
-    JSON.stringify({
-      mcpServers: { fx: { command: process.execPath, args: [FIXTURE, '--marker', marker] } },
-    }),
-  );
+  const { dir, root, home, marker } = mcpProject('kodama-cli-mcp-');
   return { root, home, marker, env: isolatedEnv({ HOME: home, XDG_CACHE_HOME: join(dir, 'cache') }) };
-}
-
-/** Whether `pid` still runs (a zombie, killed but not yet reaped by whoever inherited it, does not). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return true;
-  }
 }
 
 /** Whether `pid` still runs a moment after kodama exited (the kernel delivers SIGKILL, not instantly). */
