@@ -18,6 +18,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 /** Every package a user can install, by folder. */
 const PUBLIC = [
   'core',
+  'shell',
   'models',
   'testkit',
   'tools',

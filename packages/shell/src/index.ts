@@ -1,0 +1,2 @@
+/** Placeholder: the shell parser lands here. */
+export {};
