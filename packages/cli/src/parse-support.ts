@@ -108,6 +108,12 @@ export interface ToolChoice {
   readonly memory?: boolean;
   /** `--user <id>`: whose memories (default: the login name). */
   readonly user?: string;
+  /**
+   * `--trust`: trust this folder's project configuration (`.kodama/config.json`,
+   * `.mcp.json`, project skills and personas) for this run, without remembering
+   * it (`kodama trust` remembers). Absent: the remembered answer decides.
+   */
+  readonly trust?: boolean;
 }
 
 /** True when `--help` or `-h` comes before any `--` (after it, they are prompt text). */
@@ -136,6 +142,7 @@ export const TOOL_CHOICE_OPTIONS = {
   'no-skills': { type: 'boolean' },
   'mcp-connect': { type: 'string', multiple: true },
   'no-mcp-screen': { type: 'boolean' },
+  trust: { type: 'boolean' },
 } as const;
 
 /** The memory flags of the commands that build the assistant for a person (`ask`, `trifecta`, `kodama`). */
@@ -186,6 +193,7 @@ export function toolChoice(
     'no-skills'?: boolean;
     'mcp-connect'?: string[];
     'no-mcp-screen'?: boolean;
+    trust?: boolean;
   },
   topic: Command,
 ): ToolChoice {
@@ -214,6 +222,7 @@ export function toolChoice(
     skills: !values['no-skills'],
     mcpConnect: values['mcp-connect'] ?? [],
     mcpScreen: !values['no-mcp-screen'],
+    ...(values.trust ? { trust: true } : {}),
   };
 }
 

@@ -37,6 +37,9 @@ const ASK_OPTIONS = `Options of ask:
                            the others stay available through the mcp_connect tool
       --no-mcp-screen      skip the model's injection check of MCP servers (the check
                            for hidden characters always runs)
+      --trust              trust this folder's project configuration (.kodama/config.json,
+                           .mcp.json, project skills) for this run only; kodama trust
+                           remembers it. Untrusted, a project may only add deny and ask rules
       --memory             remember across conversations: what you say is kept as facts
                            (kodama memory shows them), matching ones come back with each
                            message; also "memory": true in the configuration
