@@ -4,6 +4,7 @@ import type { History } from '../history/history.ts';
 import type { Clock } from '../ids/clock.ts';
 import type { Content } from '../messages/content.ts';
 import type { Interjections } from './interjections.ts';
+import { startLongTimer } from './long-timer.ts';
 import type { RunBody, RunBodyContext } from './run-body.ts';
 import { DeadlineExceededError } from './run-errors.ts';
 import type { RunEvent, RunTerminalEvent } from './run-events.ts';
@@ -199,7 +200,7 @@ function stopSignal(
   cancel.addEventListener('abort', onCancel, { once: true });
   caller?.addEventListener('abort', onCaller, { once: true });
   if (caller?.aborted) onCaller();
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelTimer: (() => void) | undefined;
   if (deadline !== undefined) {
     const fire = () => {
       if (controller.signal.aborted) return;
@@ -208,7 +209,7 @@ function stopSignal(
     };
     const wait = deadline - clock.now();
     if (wait <= 0) fire();
-    else timer = setTimeout(fire, wait);
+    else cancelTimer = startLongTimer(fire, wait); // a deadline weeks away must not fire at once
   }
   return {
     signal: controller.signal,
@@ -216,7 +217,7 @@ function stopSignal(
       return deadlineHit;
     },
     dispose: () => {
-      clearTimeout(timer);
+      cancelTimer?.();
       cancel.removeEventListener('abort', onCancel);
       caller?.removeEventListener('abort', onCaller);
     },

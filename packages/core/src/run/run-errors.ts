@@ -6,7 +6,11 @@ export class DeadlineExceededError extends KodamaError {
   readonly deadline: number;
 
   constructor(deadline: number) {
-    super(`the run deadline (${new Date(deadline).toISOString()}) was reached`);
+    const at = new Date(deadline);
+    // A Clock may put the deadline outside a Date's range; toISOString would throw a RangeError.
+    super(
+      `the run deadline (${Number.isNaN(at.getTime()) ? `${deadline} ms since the epoch` : at.toISOString()}) was reached`,
+    );
     this.deadline = deadline;
   }
 }

@@ -21,7 +21,9 @@ export interface AskOptions<S extends OutputSchemaInput | undefined = OutputSche
   /**
    * When the Run must stop: a `Date`, or a number of milliseconds from the
    * start. At the deadline the Run ends `partial` with the latest complete
-   * answer text it had.
+   * answer text it had. Any length works, also past setTimeout's range
+   * (2^31 ms, about 24.8 days); a number that ends past the last time a
+   * `Date` can hold is refused with `InvalidOptionError`.
    */
   readonly deadline?: Date | number;
   /** Aborting it cancels the Run (outcome `cancelled`). */
@@ -63,6 +65,9 @@ export interface AskOptions<S extends OutputSchemaInput | undefined = OutputSche
 /** See {@link AskOptions.observers}. */
 export type RunObserver = (event: RunEvent) => void;
 
+/** The largest time a `Date` holds (ms since the epoch); a number deadline must end before it. */
+const MAX_DATE_MS = 8.64e15;
+
 const isSession = (v: unknown) =>
   typeof v === 'object' &&
   v !== null &&
@@ -83,8 +88,8 @@ export function validateAskOptions(options: AskOptions | undefined): void {
     deadline: [
       (v) =>
         (v instanceof Date && !Number.isNaN(v.getTime())) ||
-        (typeof v === 'number' && v >= 0 && Number.isFinite(v)),
-      'a Date, or a number of milliseconds from now (0 or more)',
+        (typeof v === 'number' && v >= 0 && Date.now() + v <= MAX_DATE_MS),
+      'a Date, or a number of milliseconds from now (0 or more, ending before the year 275760, the last a Date can hold)',
     ],
     signal: [(v) => v instanceof AbortSignal, 'an AbortSignal'],
     includeAgentEvents: [(v) => typeof v === 'boolean', 'a boolean'],
