@@ -78,6 +78,7 @@ export { InMemoryEventList } from './listeners/in-memory-event-list.ts';
 export type { Listener, SubAgentParams } from './listeners/listener.ts';
 export type { ListenerList } from './listeners/listener-list.ts';
 export { type RateClock, RateLimited } from './listeners/rate-limited.ts';
+export { ControlSequenceStripper, stripControlSequences } from './listeners/strip-control-sequences.ts';
 export { Terminal } from './listeners/terminal.ts';
 export { formatTokens, type TextSink } from './listeners/text-sink.ts';
 export { TokenLog } from './listeners/token-log.ts';
