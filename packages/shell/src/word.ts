@@ -30,7 +30,9 @@ export function readWord(node: Node, found: WordFindings): ShellWord {
       return doubleQuoted(node, found);
     case 'concatenation': {
       const parts = node.children.map((c) => readWord(c, found));
-      return { value: parts.map((p) => p.value).join(''), literal: parts.every((p) => p.literal) };
+      // tree-sitter splits a brace expansion `a{b,c}` into words; an unquoted `{` may expand to several words.
+      const braces = node.children.some((c) => c.type === 'word' && c.text.includes('{'));
+      return { value: parts.map((p) => p.value).join(''), literal: !braces && parts.every((p) => p.literal) };
     }
     case 'simple_expansion':
       return { value: node.text, literal: false };
