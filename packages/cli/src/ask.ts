@@ -4,6 +4,7 @@ import {
   type JsonSchema,
   type Listener,
   type SessionStore,
+  stripControlSequences,
   Terminal,
 } from '@kodama/core';
 import type { AskArgs } from './args.ts';
@@ -11,7 +12,7 @@ import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
 import type { CliIO } from './cli-io.ts';
 import { exitFor } from './exit-for.ts';
 import { EXIT } from './exit-status.ts';
-import { JsonLines } from './json-lines.ts';
+import { JsonLines, terminalSafeJson } from './json-lines.ts';
 import { type CliTracing, cliTracing } from './otel-setup.ts';
 import { readOutputSchema } from './output-schema-file.ts';
 import { UsageError } from './parse-support.ts';
@@ -21,7 +22,8 @@ import { stopSignals } from './stop-signals.ts';
 
 /** `kodama ask`: one agent turn, streamed. Resolves to the exit status. */
 export async function ask(args: AskArgs, io: CliIO): Promise<number> {
-  const say = (message: string) => io.stderr.write(`kodama: ${message}\n`);
+  // What is said can carry a server's or a file's words (an error body, a session file's problem).
+  const say = (message: string) => io.stderr.write(`kodama: ${stripControlSequences(message)}\n`);
   let output: JsonSchema | undefined;
   try {
     output = args.outputSchema === undefined ? undefined : await readOutputSchema(args.outputSchema);
@@ -98,7 +100,7 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
 /** The validated answer on stdout: pretty JSON, or one `output` line after the events with `--json`. */
 function printOutput(output: unknown, json: boolean, stdout: NodeJS.WritableStream): void {
   stdout.write(
-    json ? `${JSON.stringify({ type: 'output', output })}\n` : `${JSON.stringify(output, null, 2)}\n`,
+    json ? `${terminalSafeJson({ type: 'output', output })}\n` : `${terminalSafeJson(output, 2)}\n`,
   );
 }
 

@@ -1,4 +1,4 @@
-import { type AgentEvent, isDeltaEvent, type RunEvent, Terminal } from '@kodama/core';
+import { type AgentEvent, isDeltaEvent, type RunEvent, stripControlSequences, Terminal } from '@kodama/core';
 
 /** Where a rendering writes: anything with a `write(string)`. */
 interface Sink {
@@ -13,11 +13,15 @@ interface Sink {
  * stderr, and, when the Run streams nested events (`--verbose`), every other
  * participant's events on stderr, indented under its path. Nested answers
  * are shown whole, not streamed: parallel participants' fragments would
- * interleave into nonsense.
+ * interleave into nonsense. Everything printed has its terminal control
+ * sequences removed (the Terminal renderer's, and here the response and the
+ * participants' names): a model's answer cannot act on the terminal.
  */
 export class RunRenderer {
   readonly #stderr: Sink;
   readonly #answer: Terminal;
+  /** Where nested renderers come from: one that never answers on stdout (the answer's may hand its synthesizer stdout). */
+  readonly #nestedRoot: Terminal;
   readonly #nested = new Map<string, Terminal>();
   readonly #stdout: Sink;
   /** stdout ends inside a line: an answer was cut while it streamed. */
@@ -35,6 +39,7 @@ export class RunRenderer {
       },
     };
     this.#answer = new Terminal({ stdout, stderr: streams.stderr });
+    this.#nestedRoot = new Terminal({ stdout: streams.stderr, stderr: streams.stderr });
   }
 
   /**
@@ -45,7 +50,8 @@ export class RunRenderer {
   end(response: string): void {
     if (this.#midLine) this.#stdout.write('\n');
     this.#midLine = false;
-    if (response !== '' && response !== this.#lastAnswer) this.#stdout.write(`${response}\n`);
+    if (response !== '' && response !== this.#lastAnswer)
+      this.#stdout.write(`${stripControlSequences(response)}\n`);
   }
 
   /** Renders one event of the Run. */
@@ -103,7 +109,7 @@ export class RunRenderer {
     let terminal = this.#nested.get(path);
     if (!terminal) {
       // An indented renderer writing everything to stderr, as a sub-agent's under `kodama ask`.
-      terminal = this.#answer.forSubAgent({ id: path });
+      terminal = this.#nestedRoot.forSubAgent({ id: path });
       this.#nested.set(path, terminal);
     }
     // Its task goes under its path: an indented renderer prints a user turn with the agent's id.
@@ -111,7 +117,7 @@ export class RunRenderer {
   }
 
   #line(text: string): void {
-    this.#stderr.write(`${text}\n`);
+    this.#stderr.write(`${stripControlSequences(text)}\n`);
   }
 }
 

@@ -1,3 +1,4 @@
+import { ControlSequenceStripper } from '@kodama/core';
 import type { Component } from '@mariozechner/pi-tui';
 import { lexer, type Token } from 'marked';
 import type { Theme } from '../render/theme.ts';
@@ -15,12 +16,15 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
  * code fences: everything before the last cut is finished, lexed once and
  * rendered once per width; only the unfinished tail is lexed and rendered
  * again when a piece arrives. So the work per piece is proportional to the
- * tail (one paragraph, one code block), not to the answer.
+ * tail (one paragraph, one code block), not to the answer. Each piece loses
+ * its terminal control sequences first (one stripper for the stream, so a
+ * sequence split across pieces goes whole): only kodama's styling reaches the screen.
  */
 export class StreamingMarkdown implements Component {
   readonly #theme: Theme;
   readonly #blocks: Block[] = [];
   #source = '';
+  readonly #stripper = new ControlSequenceStripper();
   #tail = '';
   /** How far into the tail lines have been scanned for a cut. */
   #scanned = 0;
@@ -36,13 +40,14 @@ export class StreamingMarkdown implements Component {
     if (text) this.append(text);
   }
 
-  /** Everything appended so far. */
+  /** Everything appended so far, as shown (control sequences removed). */
   get text(): string {
     return this.#source;
   }
 
   /** Adds a piece of the answer. */
-  append(delta: string): void {
+  append(piece: string): void {
+    const delta = this.#stripper.push(piece);
     if (delta === '') return;
     this.#source += delta;
     this.#tail += delta;
@@ -53,6 +58,8 @@ export class StreamingMarkdown implements Component {
 
   /** The answer is complete: the tail becomes a finished block. */
   finish(): void {
+    const owed = this.#stripper.end();
+    if (owed !== '') this.append(owed);
     if (this.#tail.trim() !== '') this.#commit(this.#tail);
     this.#tail = '';
     this.#scanned = 0;

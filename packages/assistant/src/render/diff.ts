@@ -1,3 +1,4 @@
+import { stripControlSequences } from '@kodama/core';
 import { structuredPatch } from 'diff';
 import { Entry } from './entries.ts';
 import type { Theme } from './theme.ts';
@@ -32,14 +33,23 @@ export function diffStat(diff: string): { added: number; removed: number } {
   return { added, removed };
 }
 
-/** A unified diff drawn in colour: additions green, removals red, hunk headers dim; long lines cut. */
+/**
+ * A unified diff drawn in colour: additions green, removals red, hunk headers
+ * dim; long lines cut. The file's text is shown without its terminal control
+ * sequences (a file the model writes can hold them); the file keeps them.
+ */
 export class DiffEntry extends Entry {
+  private readonly title: string;
+  private readonly diff: string;
+
   constructor(
-    private readonly title: string,
-    private readonly diff: string,
+    title: string,
+    diff: string,
     private readonly theme: Theme,
   ) {
     super();
+    this.title = stripControlSequences(title);
+    this.diff = stripControlSequences(diff);
   }
 
   protected draw(width: number): string[] {

@@ -1,3 +1,4 @@
+import { ControlSequenceStripper, stripControlSequences } from '@kodama/core';
 import type { Component } from '@mariozechner/pi-tui';
 import type { Theme } from './theme.ts';
 import { truncate, wrap } from './width.ts';
@@ -30,14 +31,21 @@ export abstract class Entry implements Component {
   protected abstract draw(width: number): string[];
 }
 
-/** Static text: a user message, a notice. `marker` starts the first line; the rest is indented to match. */
+/**
+ * Static text: a user message, a notice. `marker` starts the first line; the
+ * rest is indented to match. The text is kept without terminal control
+ * sequences (a notice can quote a server's error, a replayed message a file).
+ */
 export class TextEntry extends Entry {
+  readonly text: string;
+
   constructor(
-    readonly text: string,
+    text: string,
     private readonly marker: string,
     private readonly style: (s: string) => string,
   ) {
     super();
+    this.text = stripControlSequences(text);
   }
 
   protected draw(width: number): string[] {
@@ -58,6 +66,8 @@ const STREAMING_REASONING_LINES = 6;
  */
 export class ReasoningEntry extends Entry {
   #text = '';
+  /** The stream's state: an escape sequence split across deltas is removed whole. */
+  readonly #stripper = new ControlSequenceStripper();
   #folded = false;
   #expanded = false;
 
@@ -71,7 +81,7 @@ export class ReasoningEntry extends Entry {
   }
 
   append(delta: string): void {
-    this.#text += delta;
+    this.#text += this.#stripper.push(delta);
     this.changed();
   }
 
@@ -84,7 +94,8 @@ export class ReasoningEntry extends Entry {
 
   /** The reasoning is complete (`text`: all of it, when known). */
   finish(text?: string): void {
-    if (text !== undefined) this.#text = text;
+    const owed = this.#stripper.end();
+    this.#text = text === undefined ? this.#text + owed : stripControlSequences(text);
     this.fold();
     this.changed();
   }
@@ -130,7 +141,8 @@ export class TaskListEntry extends Entry {
   }
 
   set(tasks: readonly TaskView[]): void {
-    this.#tasks = tasks;
+    // The model writes the tasks' text.
+    this.#tasks = tasks.map((t) => ({ ...t, text: stripControlSequences(String(t.text)) }));
     this.changed();
   }
 

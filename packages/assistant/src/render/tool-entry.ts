@@ -1,4 +1,4 @@
-import type { Content, ToolStatus } from '@kodama/core';
+import { type Content, ControlSequenceStripper, stripControlSequences, type ToolStatus } from '@kodama/core';
 import { Entry } from './entries.ts';
 import type { Theme } from './theme.ts';
 import { expandTabs, truncate, wrap } from './width.ts';
@@ -46,20 +46,26 @@ function summarize(name: string, text: string): string {
 /**
  * One tool call: `● read src/app.ts` while it runs, then its result folded
  * to one line under it (`⎿ 120 lines`); expanded, up to 40 lines of the result.
+ * The call, the live output and the result are kept without terminal control
+ * sequences: a file read or a command's output cannot act on the terminal.
  */
 export class ToolEntry extends Entry {
   #status: ToolStatus | 'running' = 'running';
   #result = '';
   #live = '';
   #expanded = false;
+  /** The live output's state: an escape sequence split across chunks is removed whole. */
+  readonly #stripper = new ControlSequenceStripper();
+  readonly #call: string;
 
   constructor(
     readonly id: string,
     readonly name: string,
-    private readonly call: string,
+    call: string,
     private readonly theme: Theme,
   ) {
     super();
+    this.#call = stripControlSequences(call);
   }
 
   get status(): ToolStatus | 'running' {
@@ -68,7 +74,7 @@ export class ToolEntry extends Entry {
 
   finish(status: ToolStatus, content: Content): void {
     this.#status = status;
-    this.#result = contentText(content);
+    this.#result = stripControlSequences(contentText(content));
     this.#live = '';
     this.changed();
   }
@@ -76,12 +82,8 @@ export class ToolEntry extends Entry {
   /** Output the running call printed so far (bash, `!command`): its last lines show under the call. */
   appendOutput(text: string): void {
     if (this.#status !== 'running') return;
-    // Escape sequences and carriage returns would move the cursor on the screen: drop them.
-    const clean = text
-      .replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, '')
-      .replace(/\r\n?/g, '\n')
-      .replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
-    this.#live = (this.#live + clean).slice(-LIVE_CHARS);
+    // Escape sequences would act on the screen; a carriage return (a progress bar) starts a new line.
+    this.#live = (this.#live + this.#stripper.push(text)).slice(-LIVE_CHARS);
     this.changed();
   }
 
@@ -100,7 +102,7 @@ export class ToolEntry extends Entry {
           : this.#status === 'cancelled' || this.#status === 'skipped'
             ? t.dim('●')
             : t.error('●');
-    const head = truncate(`${bullet} ${t.bold(this.call)}`, width);
+    const head = truncate(`${bullet} ${t.bold(this.#call)}`, width);
     if (this.#status === 'running') {
       if (this.#live === '') return [head];
       const tail = this.#live.replace(/\s+$/, '').split('\n').slice(-LIVE_LINES);
