@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { isAbsolute, relative } from 'node:path';
 import { type AnyTool, defineTool, params, ToolError } from '@kodama/core';
-import { globToRegex } from '../fs/glob-to-regex.ts';
+import { compileGlob, GLOB_MAX_ALTERNATIVES, type GlobMatcher } from '../fs/glob-matcher.ts';
 import { findRipgrep } from '../ripgrep.ts';
 import { runProcess } from '../subprocess/run-process.ts';
 import type { Workspace } from '../workspace/workspace.ts';
@@ -41,16 +41,19 @@ async function modificationTimes(paths: readonly string[]): Promise<{ path: stri
   return out;
 }
 
-/** The pattern as a RegExp, or a ToolError naming it when it cannot compile (`[z-a]`, `{a,b`). */
-function compilePattern(pattern: string): RegExp {
+/** The pattern compiled, or a ToolError naming it when it cannot compile (`[z-a]`, `{a,b`). */
+function compilePattern(pattern: string): GlobMatcher {
   try {
-    return globToRegex(pattern);
+    return compileGlob(pattern);
   } catch (error) {
     throw new ToolError(
-      `invalid glob pattern ${JSON.stringify(pattern)} (${(error as Error).message}); allowed: * and ? within one directory, ** across directories, [abc] or [a-z] with ascending ranges, [!abc], and {a,b} with matching braces`,
+      `invalid glob pattern ${JSON.stringify(pattern)} (${(error as Error).message}); allowed: * and ? within one directory, ** across directories, [abc] or [a-z] with ascending ranges, [!abc], and {a,b} with matching braces (at most ${GLOB_MAX_ALTERNATIVES} alternatives)`,
     );
   }
 }
+
+/** Paths matched between two looks at the signal, so a deadline stops a long listing. */
+const SIGNAL_CHECK_EVERY = 1024;
 
 /** The `glob` tool (ripgrep's file walker, filtered and sorted here) over a workspace. */
 export function globTool(workspace: Workspace, options: { readonly ripgrepPath?: string } = {}): AnyTool {
@@ -94,9 +97,12 @@ export function globTool(workspace: Workspace, options: { readonly ripgrepPath?:
         if (result.exitCode === 2 && result.output === '')
           throw new ToolError(`ripgrep failed: ${result.stderr.trim()}`);
         const prefix = real.endsWith('/') ? real : `${real}/`;
-        const matched = ripgrepRecords(result.output, workspace, true, (path) =>
-          matcher.test(path.startsWith(prefix) ? path.slice(prefix.length) : relative(real, path)),
-        );
+        let tested = 0;
+        const matched = ripgrepRecords(result.output, workspace, true, (path) => {
+          if (++tested % SIGNAL_CHECK_EVERY === 0 && context.signal.aborted)
+            throw context.signal.reason ?? new Error('aborted');
+          return matcher.test(path.startsWith(prefix) ? path.slice(prefix.length) : relative(real, path));
+        });
         if (matched.length === 0) return `No files match ${JSON.stringify(args.pattern)} in ${shownAs}`;
         const withTimes = await modificationTimes(matched.map((r) => r.path));
         withTimes.sort((a, b) => b.mtime - a.mtime || (a.path < b.path ? -1 : 1));
