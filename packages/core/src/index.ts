@@ -210,7 +210,8 @@ export {
 } from './structured/output-schema.ts';
 export { OutputValidationError } from './structured/output-validation-error.ts';
 // Runtime taint: the gate on egress once untrusted content is in the conversation.
-export type { TaintedCall, TaintGate } from './taint/taint-gate.ts';
+export { describeToolCall, escapeHidden } from './taint/describe-tool-call.ts';
+export type { TaintAnswer, TaintedCall, TaintGate } from './taint/taint-gate.ts';
 export { taintSources } from './taint/taint-sources.ts';
 // Tools, and tool-loop detection.
 export { type AnyTool, defineTool, TOOL_NAME_PATTERN, type ToolDefinition } from './tool/define-tool.ts';

@@ -1,6 +1,7 @@
 import { InvalidOptionError } from '../errors/invalid-option-error.ts';
 import type { HistoryMessage } from '../history/history-message.ts';
 import type { IdSource } from '../ids/id-source.ts';
+import { taintSources } from '../taint/taint-sources.ts';
 import type { CompactionPlan } from './plan-compaction.ts';
 
 /** The text of the message that stands in for `count` folded messages. */
@@ -17,7 +18,10 @@ function summaryContent(count: number, summary: string): string {
  * The compacted conversation: `plan.head`, then one `injected` user message
  * holding `summaryText` marked as a summary of the folded messages
  * (`<conversation-summary messages="N">…</conversation-summary>`), then
- * `plan.tail`. The summary's id comes from `ids`.
+ * `plan.tail`. The summary's id comes from `ids`. The summary carries the
+ * taint of what it replaced (`HistoryMessage.taint`): `taint`, by default
+ * the taint the folded messages recorded, so a page the model read before
+ * the compaction still holds egress back after it.
  *
  * The result stays sendable: the head ends with a user message and the tail
  * starts with a user or an assistant message, so the summary adds a user-role
@@ -28,7 +32,12 @@ function summaryContent(count: number, summary: string): string {
  * Throws {@link InvalidOptionError} for a blank summary: folding messages into
  * nothing would drop them without a trace.
  */
-export function applyCompaction(plan: CompactionPlan, summaryText: string, ids: IdSource): HistoryMessage[] {
+export function applyCompaction(
+  plan: CompactionPlan,
+  summaryText: string,
+  ids: IdSource,
+  taint: readonly string[] = taintSources(plan.fold),
+): HistoryMessage[] {
   const summary = summaryText.trim();
   if (summary === '')
     throw new InvalidOptionError('applyCompaction summaryText', 'a non-blank summary', summaryText);
@@ -36,6 +45,7 @@ export function applyCompaction(plan: CompactionPlan, summaryText: string, ids: 
     id: ids.next('message'),
     kind: 'injected',
     message: { role: 'user', content: summaryContent(plan.fold.length, summary) },
+    ...(taint.length > 0 ? { taint: [...taint] } : {}),
   };
   return [...plan.head, message, ...plan.tail];
 }

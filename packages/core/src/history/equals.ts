@@ -17,8 +17,14 @@ function historyMessageEqual(a: HistoryMessage, b: HistoryMessage): boolean {
     a.kind === b.kind &&
     a.modelId === b.modelId &&
     usageEqual(a.usage, b.usage) &&
+    taintEqual(a.taint, b.taint) &&
     modelMessageEqual(a.message, b.message)
   );
+}
+
+function taintEqual(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.length === b.length && a.every((name, i) => name === b[i]);
 }
 
 function usageEqual(a: Usage | undefined, b: Usage | undefined): boolean {

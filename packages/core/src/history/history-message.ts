@@ -24,6 +24,18 @@ export interface HistoryMessage {
   readonly modelId?: string;
   /** Token usage of the response that produced an assistant message. */
   readonly usage?: Usage;
+  /**
+   * The untrusted content this message carries, as the names of the tools it
+   * came from, first seen first; what keeps a conversation's taint when it is
+   * saved, continued, compacted or loaded with another tool set. The loop
+   * records it on a tool result whose call brought untrusted content in
+   * (`['fetch']`) and `[]` on one whose tool declares untrusted input but
+   * whose call brought none (bash running `npm test`); a compaction summary
+   * carries the taint of the messages it replaced. Absent: judged by the
+   * tool's declared legs (a history written before taint was recorded), and
+   * nothing for user and assistant messages.
+   */
+  readonly taint?: readonly string[];
 }
 
 /** A fresh, globally unique message id (a random UUID). */

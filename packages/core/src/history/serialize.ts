@@ -48,6 +48,7 @@ export function toDocument(
     };
     if (m.modelId !== undefined) stored.modelId = m.modelId;
     if (m.usage !== undefined) stored.usage = storeUsage(m.usage);
+    if (m.taint !== undefined) stored.taint = [...m.taint];
     out[i] = stored;
   }
   return { format: HISTORY_FORMAT, version: HISTORY_FORMAT_VERSION, messages: out };

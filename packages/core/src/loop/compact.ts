@@ -1,6 +1,7 @@
 import { applyCompaction } from '../compaction/apply-compaction.ts';
 import { compactionRequest } from '../compaction/compaction-request.ts';
 import { planCompaction } from '../compaction/plan-compaction.ts';
+import { taintSources } from '../taint/taint-sources.ts';
 import { narrateTokens, streamModelRound } from './model-round.ts';
 import type { TurnContext } from './turn-context.ts';
 
@@ -48,7 +49,10 @@ export async function compactConversation(
   ctx.tally.forgetContext(); // that response measured the summarising prompt, not the conversation
   const summary = result.message.text;
   if (summary.trim() === '') return false;
-  conversation.replace(applyCompaction(plan, summary, ctx.ids));
+  // The summary keeps the taint of what it folds, older messages judged by their tools' legs.
+  const tools = ctx.tools.current().byName;
+  const taint = taintSources(plan.fold, (name) => tools.get(name)?.trifectaLegs);
+  conversation.replace(applyCompaction(plan, summary, ctx.ids, taint));
   ctx.emit({
     type: 'compaction',
     agentId,

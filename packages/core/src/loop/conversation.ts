@@ -41,13 +41,19 @@ export class Conversation {
     this.#entries.push(entry);
   }
 
-  /** Answers one open tool call. Throws when the call is not open (a loop bug, never a model's). */
-  appendToolResult(call: ToolCall, content: Content): void {
+  /**
+   * Answers one open tool call; `taint` is the result's (see `HistoryMessage.taint`),
+   * left out when undefined. Throws when the call is not open (a loop bug, never a model's).
+   */
+  appendToolResult(call: ToolCall, content: Content, taint?: readonly string[]): void {
     if (!this.openToolCalls().some((c) => c.id === call.id)) {
       throw new Error(`tool call ${call.id} is not awaiting a result`);
     }
     const message: ToolResultMessage = { role: 'tool', toolCallId: call.id, toolName: call.name, content };
-    this.#entries.push({ id: this.#ids.next('message'), kind: 'tool', message });
+    const id = this.#ids.next('message');
+    this.#entries.push(
+      taint === undefined ? { id, kind: 'tool', message } : { id, kind: 'tool', message, taint },
+    );
   }
 
   /** Tool calls of the last assistant message that have no result yet, in model order. */

@@ -2,6 +2,8 @@ import { CancelledError } from '../controls/cancellable.ts';
 import { StepLimitExceeded } from '../controls/step-limit.ts';
 import type { ToolCall } from '../messages/message.ts';
 import { taintCheck } from '../taint/taint-check.ts';
+import { callLegs } from '../tool/call-legs.ts';
+import type { AnyTool } from '../tool/define-tool.ts';
 import { executeToolCall } from '../tool/execute-tool-call.ts';
 import { failureText } from '../tool/failure-text.ts';
 import type { ToolContext } from '../tool/tool.ts';
@@ -9,6 +11,7 @@ import type { ToolStatus } from '../tool/tool-status.ts';
 import { UnknownToolError } from '../tool/unknown-tool-error.ts';
 import { repeatWarning } from '../tool-loop/repeat-warning.ts';
 import { ToolLoopError } from '../tool-loop/tool-loop-error.ts';
+import type { TrifectaLegs } from '../trifecta/legs.ts';
 import { FAILED_SKIPPED_RESULT, type RepairWording, repairWording } from './repair.ts';
 import type { ParsedToolInput, ToolStepResult } from './step-runner.ts';
 import type { ToolTable } from './tool-table.ts';
@@ -19,6 +22,8 @@ interface Settled {
   readonly index: number;
   readonly step: ToolStepResult;
   readonly error: unknown;
+  /** The result's taint, recorded on its history message (see `HistoryMessage.taint`). */
+  readonly taint: readonly string[] | undefined;
 }
 
 /**
@@ -41,13 +46,13 @@ export async function runToolBatch(
   ctx: TurnContext,
 ): Promise<void> {
   const { agentId, turnId, emit } = ctx;
-  const answers: (ToolStepResult | undefined)[] = calls.map(() => undefined);
+  const answers: (Settled | undefined)[] = calls.map(() => undefined);
   const started: boolean[] = calls.map(() => false);
   let failure: { error: unknown } | undefined;
   let unwound: { cause: unknown } | undefined;
 
   const finish = (s: Settled): void => {
-    answers[s.index] = s.step;
+    answers[s.index] = s;
     const call = calls[s.index]!;
     emit({
       type: 'tool-result',
@@ -86,7 +91,8 @@ export async function runToolBatch(
       if (verdict === 'warn') {
         // Not run: the model reads that it is repeating itself instead.
         const result = repeatWarning(call.name, ctx.toolLoop!.streak);
-        finish({ index: i, step: { kind: 'error', result }, error: undefined });
+        const taint = notRunTaint(tools.byName.get(call.name));
+        finish({ index: i, step: { kind: 'error', result }, error: undefined, taint });
         continue;
       }
       try {
@@ -116,7 +122,7 @@ export async function runToolBatch(
   } finally {
     race.dispose();
   }
-  record(calls, answers, started, unwound, failure, ctx);
+  record(calls, answers, started, unwound, failure, tools, ctx);
   if (unwound) throw unwound.cause;
 }
 
@@ -126,10 +132,11 @@ export async function runToolBatch(
  */
 function record(
   calls: readonly ToolCall[],
-  answers: readonly (ToolStepResult | undefined)[],
+  answers: readonly (Settled | undefined)[],
   started: readonly boolean[],
   unwound: { cause: unknown } | undefined,
   failure: { error: unknown } | undefined,
+  tools: ToolTable,
   ctx: TurnContext,
 ): void {
   const cause = unwound?.cause;
@@ -148,14 +155,14 @@ function record(
     const call = calls[i]!;
     const answer = answers[i];
     if (answer) {
-      ctx.conversation.appendToolResult(call, answer.result);
+      ctx.conversation.appendToolResult(call, answer.step.result, answer.taint);
       continue;
     }
     const asFirst = started[i] || firstOpen;
     firstOpen = false;
     const content = asFirst ? wording.first : wording.rest;
     const status = asFirst ? firstStatus : 'skipped';
-    ctx.conversation.appendToolResult(call, content);
+    ctx.conversation.appendToolResult(call, content, notRunTaint(tools.byName.get(call.name)));
     const { agentId, turnId } = ctx;
     ctx.emit({
       type: 'tool-result',
@@ -180,14 +187,24 @@ function startCall(
   const { agentId, turnId } = ctx;
   const idempotencyKey = `${turnId}:${call.id}`;
   let error: unknown;
+  const tool = tools.byName.get(call.name);
+  // Judged from the arguments before the step, so a replayed step is judged the same way.
+  const legs = tool ? callLegs(tool, { ...call, ...parsed }) : undefined;
+  // Whether the tool was started; true unless run() says otherwise (a replayed step did run).
+  let ran = true;
   const run = async (): Promise<ToolStepResult> => {
-    const tool = tools.byName.get(call.name);
-    if (!tool)
+    if (!tool || !legs) {
+      ran = false;
       return { kind: 'error', result: `Error: ${new UnknownToolError(call.name, tools.names()).message}` };
+    }
     const { signal, taintGate: gate } = ctx;
     const messages = ctx.conversation.entries;
-    const refused = await taintCheck(tool, call, { agentId, tools: tools.byName, messages, gate, signal });
-    if (refused !== undefined) return { kind: 'error', result: refused };
+    const input = { agentId, tools: tools.byName, messages, gate, signal };
+    const refused = await taintCheck(tool, call, await legs, input);
+    if (refused !== undefined) {
+      ran = false;
+      return { kind: 'error', result: refused };
+    }
     const context: ToolContext = {
       signal: ctx.signal,
       agentId,
@@ -211,11 +228,32 @@ function startCall(
     arguments: call.arguments,
     idempotencyKey,
   };
+  const taint = async () => (ran && tool && legs ? ranTaint(tool, await legs) : notRunTaint(tool));
   return ctx.stepRunner.tool(step, run).then(
-    (s) => ({ index, step: s, error }),
+    async (s) => ({ index, step: s, error, taint: await taint() }),
     // A step runner that throws is treated like a tool that threw.
-    (e: unknown) => ({ index, step: { kind: 'failure' as const, result: failureText(e) }, error: e }),
+    async (e: unknown) => ({
+      index,
+      step: { kind: 'failure' as const, result: failureText(e) },
+      error: e,
+      taint: await taint(),
+    }),
   );
+}
+
+/**
+ * The taint of a result of a call that ran: its tool's name when the call's
+ * legs bring untrusted content in, else `[]` for a tool that declares
+ * untrusted input (so the result is not judged by the declaration when the
+ * conversation is loaded again), else none.
+ */
+function ranTaint(tool: AnyTool, legs: TrifectaLegs): readonly string[] | undefined {
+  return legs.untrusted !== 'none' ? [tool.name] : notRunTaint(tool);
+}
+
+/** The taint of an answer the tool did not produce (refused, repaired, unknown tool): nothing came in. */
+function notRunTaint(tool: AnyTool | undefined): readonly string[] | undefined {
+  return tool !== undefined && tool.trifectaLegs.untrusted !== 'none' ? [] : undefined;
 }
 
 /**

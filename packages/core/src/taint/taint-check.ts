@@ -1,6 +1,7 @@
 import type { HistoryMessage } from '../history/history-message.ts';
 import type { ToolCall } from '../messages/message.ts';
 import type { AnyTool } from '../tool/define-tool.ts';
+import type { TrifectaLegs } from '../trifecta/legs.ts';
 import type { TaintGate } from './taint-gate.ts';
 import { taintSources } from './taint-sources.ts';
 
@@ -15,29 +16,35 @@ export interface TaintCheckInput {
 
 /**
  * The runtime half of the lethal-trifecta defence. A call needs the gate's
- * consent when all three legs are real at that moment: the tool can send
- * bytes out (egress other than `none`), the agent can reach private data (one
- * of its tools reads it), and untrusted content has already entered this
- * conversation. Returns the `Error: ...` observation that answers a refused
- * call, or `undefined` when the call may run.
+ * consent when all three legs are real at that moment: this call can send
+ * bytes out (`legs`, the call's own: egress other than `none`), the agent can
+ * reach private data (one of its tools reads it), and untrusted content has
+ * already entered this conversation (its messages' recorded taint). Returns
+ * the `Error: ...` observation that answers a refused call, saying whether a
+ * person declined it or no one could be asked, or `undefined` when the call
+ * may run.
  */
 export async function taintCheck(
   tool: AnyTool,
   call: ToolCall,
+  legs: TrifectaLegs,
   input: TaintCheckInput,
 ): Promise<string | undefined> {
-  if (tool.trifectaLegs.egress === 'none') return undefined;
+  if (legs.egress === 'none') return undefined;
   if (!reachesPrivateData(input.tools)) return undefined;
   const sources = taintSources(input.messages, (name) => input.tools.get(name)?.trifectaLegs);
   if (sources.length === 0) return undefined;
   const request = { agentId: input.agentId, toolName: tool.name, arguments: call.arguments, sources };
-  if (input.gate && (await input.gate(request, input.signal))) return undefined;
-  const from = sources.join(', ');
-  const why = input.gate ? 'the user declined it' : 'no one is here to confirm it';
+  const answer = input.gate ? await input.gate(request, input.signal) : 'unattended';
+  if (answer === true) return undefined;
+  const why =
+    answer === false
+      ? 'the user declined it when asked'
+      : 'it was refused because no one could confirm it (nobody was there to ask)';
   return (
-    `Error: ${tool.name} was not run: this conversation holds untrusted content from ${from}, ` +
-    `and ${tool.name} can send data out, so it needs confirmation, and ${why}. ` +
-    `Do not retry it; finish the task without it or ask the user.`
+    `Error: ${tool.name} was not run: this conversation holds untrusted content from ${sources.join(', ')}, ` +
+    `and this ${tool.name} call can send data out, so it needs confirmation; ${why}. ` +
+    `Do not retry it; finish the task without it, and tell the user what needed confirmation.`
   );
 }
 

@@ -4,16 +4,27 @@ export interface TaintedCall {
   readonly agentId: string;
   /** The egress-capable tool the model called. */
   readonly toolName: string;
-  /** The call's arguments as the model wrote them (JSON text). */
+  /** The call's arguments as the model wrote them (JSON text); show them sanitized, never run them. */
   readonly arguments: string;
   /** The tools whose untrusted output is in the conversation, first seen first. */
   readonly sources: readonly string[];
 }
 
 /**
- * Decides whether a tainted call may run: typically asks a person, naming
- * the sources (`fetch brought in untrusted content; run bash anyway?`).
- * Resolve `true` to run the call, `false` to refuse it; `signal` aborts when
- * the turn is cancelled. An agent without a gate refuses every tainted call.
+ * A gate's answer: `true` runs the call; `false` means a person was asked and
+ * declined it; `'unattended'` means nobody could be asked (no terminal, a
+ * headless run), so the call is refused as unconfirmed, and the model and
+ * the user read that no one declined it.
  */
-export type TaintGate = (call: TaintedCall, signal: AbortSignal) => boolean | Promise<boolean>;
+export type TaintAnswer = boolean | 'unattended';
+
+/**
+ * Decides whether a tainted call may run: typically asks a person, naming
+ * the sources (`fetch brought in untrusted content; run bash anyway?`) and
+ * the call in readable form (the command, the URL: see `describeToolCall`),
+ * never offering "always". Resolve `true` to run the call, `false` when the
+ * person declined it, `'unattended'` when there was no one to ask; `signal`
+ * aborts when the turn is cancelled. An agent without a gate refuses every
+ * tainted call as unattended.
+ */
+export type TaintGate = (call: TaintedCall, signal: AbortSignal) => TaintAnswer | Promise<TaintAnswer>;

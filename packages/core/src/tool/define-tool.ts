@@ -32,6 +32,8 @@ export interface ToolDefinition<P extends ParametersInput> {
   execute(args: ArgsOf<P>, context: ToolContext): Promise<ToolResult> | ToolResult;
   /** Lethal-trifecta legs; default {@link ASSUMED} (hostile on every axis). */
   readonly trifectaLegs?: TrifectaLegs;
+  /** The legs of one call, when calls differ (see `Tool.legsOf`); default: every call has `trifectaLegs`. */
+  legsOf?(args: ArgsOf<P>): TrifectaLegs | Promise<TrifectaLegs>;
   /** Run calls of this tool one at a time, in model order; default false. */
   readonly sequential?: boolean;
 }
@@ -45,12 +47,14 @@ export interface ToolDefinition<P extends ParametersInput> {
  * description or execute, or parameters that do not describe an object.
  */
 export function defineTool<P extends ParametersInput>(definition: ToolDefinition<P>): Tool<ArgsOf<P>> {
-  const { name, description, execute } = definition;
+  const { name, description, execute, legsOf } = definition;
   if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name)) {
     throw new TypeError(`invalid tool name ${JSON.stringify(name)}: use 1-64 letters, digits, _ or -`);
   }
   if (typeof description !== 'string') throw new TypeError(`tool ${name} needs a description string`);
   if (typeof execute !== 'function') throw new TypeError(`tool ${name} needs an execute function`);
+  if (legsOf !== undefined && typeof legsOf !== 'function')
+    throw new TypeError(`tool ${name}: legsOf must be a function of the arguments`);
   return Object.freeze({
     name,
     description,
@@ -58,5 +62,6 @@ export function defineTool<P extends ParametersInput>(definition: ToolDefinition
     trifectaLegs: definition.trifectaLegs ?? ASSUMED,
     sequential: definition.sequential ?? false,
     execute: (args: ArgsOf<P>, context: ToolContext) => execute.call(definition, args, context),
+    ...(legsOf ? { legsOf: (args: ArgsOf<P>) => legsOf.call(definition, args) } : {}),
   });
 }

@@ -1,5 +1,6 @@
 import type { AnyTool } from './define-tool.ts';
 import { failureText, withoutErrorPrefix } from './failure-text.ts';
+import { parseArguments } from './parse-arguments.ts';
 import type { ToolContext, ToolResult } from './tool.ts';
 import { ToolError } from './tool-error.ts';
 import type { ExecutedToolStatus } from './tool-status.ts';
@@ -50,19 +51,6 @@ const ERROR_PREFIX = 'Error: ';
 
 function compactSchema(tool: AnyTool): string {
   return JSON.stringify(tool.parameters.jsonSchema);
-}
-
-function parseArguments(
-  call: ExecutableToolCall,
-): { ok: true; input: unknown } | { ok: false; reason: string } {
-  if (call.parseError !== undefined) return { ok: false, reason: call.parseError };
-  if (call.input !== undefined) return { ok: true, input: call.input };
-  if (call.arguments.trim() === '') return { ok: true, input: {} };
-  try {
-    return { ok: true, input: JSON.parse(call.arguments) };
-  } catch (error) {
-    return { ok: false, reason: (error as Error).message };
-  }
 }
 
 function isContentPart(part: unknown): boolean {

@@ -65,8 +65,28 @@ export interface Tool<Args = Record<string, unknown>> {
   readonly description: string;
   /** Declared parameters. */
   readonly parameters: ToolParameters<Args>;
-  /** Lethal-trifecta legs this tool contributes. */
+  /**
+   * Lethal-trifecta legs this tool contributes: the worst any call of it can
+   * do. The trifecta map reads these; the runtime taint gate reads
+   * {@link Tool.legsOf} when the tool has it.
+   */
   readonly trifectaLegs: TrifectaLegs;
+  /**
+   * Optional: the legs of one call, judged from its validated arguments, for a
+   * tool whose calls differ (bash running `npm test` reaches no network: no
+   * egress, nothing untrusted in; `curl …` does both). The runtime taint gate
+   * uses them twice: `egress` decides whether this call needs consent once
+   * untrusted content is in the conversation, and `untrusted` whether its
+   * result brings untrusted content in (recorded on the result's history
+   * message as `taint`). Absent, every call has {@link Tool.trifectaLegs}.
+   *
+   * Contract: never wider than `trifectaLegs` (the map shows only those);
+   * judge from the arguments alone, the same way every time (a replayed call
+   * is judged again); when unsure, return `trifectaLegs` (fail closed). A
+   * throw or rejection counts as `trifectaLegs`. Wrappers must keep it (spread
+   * the tool: `{ ...tool, execute }`).
+   */
+  legsOf?(args: Args): TrifectaLegs | Promise<TrifectaLegs>;
   /** When true, a batch containing this tool runs one call at a time, in model order. */
   readonly sequential: boolean;
   /** Runs the tool. */

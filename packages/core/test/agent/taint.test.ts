@@ -96,7 +96,7 @@ describe('the runtime taint gate', () => {
     await agent.turn('go');
     assert.deepEqual(ran, ['fetch p']);
     const observation = model.calls[2]!.messages.at(-1) as { content: string };
-    assert.match(observation.content, /no one is here to confirm it/);
+    assert.match(observation.content, /it was refused because no one could confirm it/);
   });
 
   test('an agent that reaches no private data is not gated (a researcher on the public web only)', async () => {

@@ -40,7 +40,7 @@ export interface ValidatedDocument {
 }
 
 const TOP_KEYS = new Set(['format', 'version', 'messages']);
-const MESSAGE_KEYS = new Set(['id', 'kind', 'message', 'modelId', 'usage']);
+const MESSAGE_KEYS = new Set(['id', 'kind', 'message', 'modelId', 'usage', 'taint']);
 const USER_KEYS = new Set(['role', 'content']);
 const ASSISTANT_KEYS = new Set(['role', 'text', 'reasoning', 'toolCalls']);
 const TOOL_KEYS = new Set(['role', 'toolCallId', 'toolName', 'content']);
@@ -123,6 +123,7 @@ function readMessage(raw: unknown, index: number, state: State): HistoryMessage 
   const message = readModelMessage(stored.message, `${path}.message`, kind as HistoryMessageKind, state);
   const modelId = optionalString(stored.modelId, `${path}.modelId`);
   const usage = stored.usage === undefined ? undefined : readUsage(stored.usage, `${path}.usage`);
+  const taint = stored.taint === undefined ? undefined : readTaint(stored.taint, `${path}.taint`);
   const result: { -readonly [K in keyof HistoryMessage]: HistoryMessage[K] } = {
     id,
     kind: kind as HistoryMessageKind,
@@ -130,7 +131,16 @@ function readMessage(raw: unknown, index: number, state: State): HistoryMessage 
   };
   if (modelId !== undefined) result.modelId = modelId;
   if (usage !== undefined) result.usage = usage;
+  if (taint !== undefined) result.taint = taint;
   return result;
+}
+
+/** The names of the tools a message's untrusted content came from: non-empty strings. */
+function readTaint(raw: unknown, path: string): string[] {
+  const list = expectArray(raw, path);
+  const names = new Array<string>(list.length);
+  for (let i = 0; i < list.length; i++) names[i] = expectNonEmptyString(list[i], `${path}[${i}]`);
+  return names;
 }
 
 function readModelMessage(raw: unknown, path: string, kind: HistoryMessageKind, state: State): ModelMessage {
