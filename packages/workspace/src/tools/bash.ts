@@ -9,7 +9,7 @@ import { scanDenied } from '../workspace/denied-scan.ts';
 import { SandboxUnavailableError } from '../workspace/errors.ts';
 import type { Workspace } from '../workspace/workspace.ts';
 import { bashEnvironment } from './bash-env.ts';
-import { bashLegs } from './legs.ts';
+import { bashCallLegs, bashLegs } from './legs.ts';
 
 /** bash timeout when none is given, in seconds. */
 export const BASH_DEFAULT_TIMEOUT_SECONDS = 120;
@@ -56,6 +56,7 @@ export function bashTool(workspace: Workspace, options: BashToolOptions): AnyToo
       `Seconds before the command and all its children are killed (default ${defaultTimeout}, max ${maxTimeout})`,
     );
 
+  const legs = bashLegs(workspace, options.confirmer, sandbox);
   return defineTool({
     name: 'bash',
     description: `Runs a shell command with bash in the project root (${describeSandbox(sandbox)}).
@@ -65,7 +66,9 @@ Usage:
 - Output (stdout and stderr together) is capped at ${BASH_MAX_OUTPUT_BYTES / 1024} KiB; the exit code is reported.
 - Timeout default ${defaultTimeout}s, max ${maxTimeout}s; on timeout the command and its children are killed.`,
     parameters,
-    trifectaLegs: bashLegs(workspace, options.confirmer, sandbox),
+    trifectaLegs: legs,
+    // Each command is judged from its parsed line: `npm test` is no egress and brings nothing untrusted in.
+    legsOf: (args) => bashCallLegs(args.command, legs, workspace, sandbox),
     sequential: true,
     async execute(args, context) {
       const timeout = args.timeout ?? defaultTimeout;
