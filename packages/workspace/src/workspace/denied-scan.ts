@@ -69,6 +69,7 @@ export async function scanDenied(workspace: Workspace, options: ScanDeniedOption
       if (entry.isDirectory()) {
         const denied = next.denied || workspace.denylist.matchLast(entry.name) !== undefined;
         if (denied && !next.denied) directories.push(path);
+        if (entry.name === '.git') files.push(...(await deniedGitConfigs(path, workspace)));
         if (DENIED_SCAN_SKIPPED_DIRS.includes(entry.name)) continue;
         if (!denied || options.descendDenied === true) queue.push({ dir: path, denied });
       } else if (entry.isFile()) {
@@ -77,6 +78,21 @@ export async function scanDenied(workspace: Workspace, options: ScanDeniedOption
     }
   }
   return { files, directories, complete: true };
+}
+
+/**
+ * The walk skips `.git`, but its `config` (and each submodule's, under
+ * `.git/modules/<name>/config`) can hold a remote URL with a token: those are
+ * checked by content.
+ */
+async function deniedGitConfigs(gitDir: string, workspace: Workspace): Promise<string[]> {
+  const candidates = [join(gitDir, 'config')];
+  const modules = await readdir(join(gitDir, 'modules'), { withFileTypes: true }).catch(() => []);
+  for (const m of modules) if (m.isDirectory()) candidates.push(join(gitDir, 'modules', m.name, 'config'));
+  return candidates.filter((c) => {
+    const info = statSync(c, { throwIfNoEntry: false });
+    return info?.isFile() === true && workspace.denylist.deniedReason(c) !== undefined;
+  });
 }
 
 /** `dev:ino` of every denied file in the roots that has more than one hard link. */

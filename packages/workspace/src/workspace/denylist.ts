@@ -2,7 +2,7 @@
 // component of a path, case-insensitive, after Unicode compatibility folding
 // and after removing invisible characters, so `.ENV`, `．env` (fullwidth dot)
 // and `.e\u200Bnv` are all treated as `.env`.
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, openSync, readSync } from 'node:fs';
 import { basename, dirname, sep } from 'node:path';
 
 /**
@@ -21,6 +21,7 @@ export const DEFAULT_DENYLIST: readonly string[] = Object.freeze([
   '.gnupg/',
   '.netrc',
   '_netrc',
+  '.pgpass',
   '.git-credentials',
 ]);
 
@@ -46,8 +47,43 @@ function isPrivateKeyName(folded: string): boolean {
   if (dot <= 2) return true; // no extension: id_rsa, id_ed25519
   return !ID_FILE_ALLOWED_EXTENSIONS.has(folded.slice(dot + 1));
 }
-/** An `.npmrc` is denied only when it holds credentials. */
-const NPM_TOKEN = /(_authToken|_auth|_password|:password)\s*=/i;
+/**
+ * Files denied only when their contents hold a credential: the rest of them
+ * (a registry URL, a remote without a password) stays readable. `parent` is a
+ * directory the file must be inside (at any depth), folded like a name.
+ */
+interface ContentRule {
+  readonly name: string;
+  readonly parent?: string;
+  readonly secret: RegExp;
+  readonly reason: string;
+}
+
+/** The content rules, in the order they are tried. */
+const CONTENT_RULES: readonly ContentRule[] = [
+  {
+    // `_authToken=…`, `//host/:_authToken=…`, and the quoted key `"//host/:_authToken"=…`.
+    name: '.npmrc',
+    secret: /(_authToken|_auth|_password|:password)["']?\s*=/i,
+    reason: '.npmrc with tokens',
+  },
+  {
+    // Yarn 2+: `npmAuthToken: …` and `npmAuthIdent: user:pass`, top level or under `npmRegistries`.
+    name: '.yarnrc.yml',
+    secret: /^\s*["']?(npmAuthToken|npmAuthIdent|npmPassword)["']?\s*:/im,
+    reason: '.yarnrc.yml with an npm token',
+  },
+  {
+    // `url = https://user:token@host/…` (also `pushurl`, `insteadOf` keys) and an Authorization extra header.
+    name: 'config',
+    parent: '.git',
+    secret: /[a-z][\w+.-]*:\/\/[^\s/@:]*:[^\s/@]+@|extraheader\s*=\s*["']?authorization\s*:/i,
+    reason: '.git/config with credentials',
+  },
+];
+
+/** Bytes of a file read to look for a credential (credential files are small; a huge one is not read whole). */
+const CONTENT_SCAN_BYTES = 256 * 1024;
 
 // Zero-width, bidi and other format characters that render as nothing.
 // Every format character (\p{Cf}: zero-width, bidi, tags), Hangul fillers and variation selectors.
@@ -116,8 +152,9 @@ export class Denylist {
   }
 
   /**
-   * Why `absPath` is denied, or undefined when it is not. An `.npmrc` is read
-   * (synchronously, it is small) to see whether it holds a token. `dirCache`
+   * Why `absPath` is denied, or undefined when it is not. An `.npmrc`, a
+   * `.yarnrc.yml` and a `.git/config` are read (synchronously, the first
+   * 256 KiB) to see whether they hold a credential. `dirCache`
    * remembers directory verdicts across calls (grep checks thousands of paths).
    */
   deniedReason(absPath: string, dirCache?: Map<string, string | undefined>): string | undefined {
@@ -132,14 +169,13 @@ export class Denylist {
     const name = basename(absPath);
     const byName = this.matchLast(name);
     if (byName) return byName;
-    if (foldName(name) === '.npmrc' && npmrcHasToken(absPath)) return '.npmrc with tokens';
-    return undefined;
+    return contentReason(absPath, foldName(name), dir);
   }
 
   /**
    * ripgrep `--iglob` exclusions for the name patterns, so grep and glob never
    * open denied files. Results are still filtered with {@link deniedReason}
-   * afterwards (folded names, `id_*` keys and `.npmrc` tokens are only caught there).
+   * afterwards (folded names, `id_*` keys and credentials found by content are only caught there).
    */
   ripgrepExclusions(): string[] {
     const globs = [...new Set(this.patterns.map((p) => `!${p.endsWith('/') ? p.slice(0, -1) : p}`))];
@@ -147,10 +183,28 @@ export class Denylist {
   }
 }
 
-function npmrcHasToken(path: string): boolean {
+/** Why a file is denied by its contents (see {@link CONTENT_RULES}), or undefined. */
+function contentReason(absPath: string, folded: string, dir: string): string | undefined {
+  for (const rule of CONTENT_RULES) {
+    if (rule.name !== folded) continue;
+    if (rule.parent !== undefined && !dir.split(sep).some((part) => foldName(part) === rule.parent)) continue;
+    if (rule.secret.test(readHead(absPath))) return rule.reason;
+  }
+  return undefined;
+}
+
+/** The first {@link CONTENT_SCAN_BYTES} of a file as text; '' when it cannot be read. */
+function readHead(path: string): string {
+  let fd: number | undefined;
   try {
-    return NPM_TOKEN.test(readFileSync(path, 'utf8'));
+    // O_NONBLOCK: a FIFO named `.npmrc` must not hang the check waiting for a writer.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    const buffer = Buffer.alloc(CONTENT_SCAN_BYTES);
+    const length = readSync(fd, buffer, 0, buffer.length, 0);
+    return buffer.toString('utf8', 0, length);
   } catch {
-    return false; // unreadable or missing: nothing to leak through this check
+    return ''; // unreadable or missing: nothing to leak through this check
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
