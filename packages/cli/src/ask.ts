@@ -17,7 +17,7 @@ import { type CliTracing, cliTracing } from './otel-setup.ts';
 import { readOutputSchema } from './output-schema-file.ts';
 import { UsageError } from './parse-support.ts';
 import { pickModel } from './pick-model.ts';
-import { eventsDir, openSessionStore } from './session-store.ts';
+import { eventsDir, latestSession, openSessionStore } from './session-store.ts';
 import { stopSignals } from './stop-signals.ts';
 
 /** `kodama ask`: one agent turn, streamed. Resolves to the exit status. */
@@ -61,8 +61,9 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
     const deadline = args.deadlineMs === undefined ? {} : { deadline: args.deadlineMs };
     let session: { id: string; store: SessionStore } | undefined;
     if (args.session !== undefined || args.continue) {
-      store = await openSessionStore(args.store, io.env);
-      const id = args.session ?? (await store.list())[0]?.id;
+      const warn = (line: string) => io.stderr.write(line);
+      store = await openSessionStore(args.store, io.env, warn);
+      const id = args.session ?? (await latestSession(store, warn));
       if (id === undefined) {
         say('no session to continue; start one with --session <id>');
         return EXIT.usage;

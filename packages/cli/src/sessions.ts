@@ -1,16 +1,23 @@
-import { type HistoryMessage, SessionNotFoundError, type SessionStore } from '@kodama/core';
+import {
+  type HistoryMessage,
+  SessionNotFoundError,
+  type SessionStore,
+  stripControlSequences,
+} from '@kodama/core';
 import type { SessionsArgs } from './args.ts';
 import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';
+import { terminalSafeJson } from './json-lines.ts';
 import { openSessionStore } from './session-store.ts';
 import { formatTable } from './table.ts';
 
 /** `kodama sessions list | show <id> | fork <id> <new id> | rm <id>`. Resolves to the exit status. */
 export async function sessions(args: SessionsArgs, io: CliIO): Promise<number> {
-  const say = (message: string) => io.stderr.write(`kodama: ${message}\n`);
+  // A problem can quote a session file's bytes.
+  const say = (message: string) => io.stderr.write(`kodama: ${stripControlSequences(message)}\n`);
   let store: SessionStore;
   try {
-    store = await openSessionStore(args.store, io.env);
+    store = await openSessionStore(args.store, io.env, (line) => io.stderr.write(line));
   } catch (error) {
     say(error instanceof Error ? error.message : String(error));
     return EXIT.failed;
@@ -37,8 +44,9 @@ export async function sessions(args: SessionsArgs, io: CliIO): Promise<number> {
     }
     io.stdout.write(
       args.json
-        ? `${JSON.stringify(stored.messages, null, 2)}\n`
-        : stored.messages.map(transcriptLine).join(''),
+        ? `${terminalSafeJson(stored.messages, 2)}\n`
+        : // What was said, as text: a stored answer's escape sequences do not act on the terminal.
+          stripControlSequences(stored.messages.map(transcriptLine).join('')),
     );
     return EXIT.ok;
   } catch (error) {
@@ -57,8 +65,8 @@ async function list(store: SessionStore, io: CliIO): Promise<number> {
   }
   const rows = infos.map((s) => [
     s.id,
-    clip(s.title ?? '', 40),
-    s.model ?? '',
+    clip(stripControlSequences(s.title ?? '').replace(/\s+/g, ' '), 40),
+    stripControlSequences(s.model ?? ''),
     String(s.messageCount),
     new Date(s.updatedAt).toISOString().replace('T', ' ').slice(0, 16),
   ]);

@@ -181,7 +181,18 @@ test('a foreign file, another session copied in, and a newer format are refused,
   const foreign = store.pathOf('notes');
   await writeFile(foreign, '{"hello":"world"}\n');
   await refused(store.load('notes'), foreign, 1, /not a kodama session file/);
-  await refused(store.list(), foreign, 1, /not a kodama session file/);
+  // One bad file fails only its own session: the listing passes over it, telling who asked, and keeps it.
+  const told: SessionStoreError[] = [];
+  const listing = new JsonlSessionStore({ dir: store.dir, onUnreadable: (e) => told.push(e) });
+  assert.deepEqual(
+    (await listing.list()).map((s) => s.id),
+    ['s1'],
+  );
+  assert.deepEqual(
+    told.map((e) => [e.source, e.line]),
+    [[foreign, 1]],
+  );
+  assert.match(await readFile(foreign, 'utf8'), /hello/);
   await rm(foreign);
   await writeFile(foreign, 'just some text');
   await refused(store.load('notes'), foreign, 1, /not a kodama session file/);

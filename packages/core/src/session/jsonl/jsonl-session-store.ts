@@ -36,6 +36,14 @@ export interface JsonlSessionStoreOptions {
   readonly env?: SessionDirEnv;
   /** Where `createdAt` / `updatedAt` come from (default: the system clock). */
   readonly clock?: Clock;
+  /**
+   * Told about each file {@link JsonlSessionStore.list} passes over because it
+   * cannot be read as a session (empty, cut off in its header, corrupt JSON in
+   * a commit, another session's file copied under a new name, unreadable),
+   * once per file per store: the error names the file, the line and the
+   * problem. The file is left as it is. Default: nobody is told.
+   */
+  readonly onUnreadable?: (error: SessionStoreError) => void;
 }
 
 const EXTENSION = '.jsonl';
@@ -54,12 +62,19 @@ const EXTENSION = '.jsonl';
  * order of two writers' appends to one session, a `replace` racing an append
  * (the append may be lost), and the repair of a crashed tail; keep one writer
  * per session (a Run is one).
+ *
+ * One bad file fails only its own session: `load` and `append` of it reject
+ * with `SessionStoreError`, while `list` passes over it (telling
+ * `onUnreadable`) and lists the rest. Nothing is ever deleted to get past it.
  */
 export class JsonlSessionStore implements SessionStore {
   /** The session directory, absolute. */
   readonly dir: string;
   readonly #clock: Clock;
   readonly #lock = new KeyedLock();
+  readonly #onUnreadable: ((error: SessionStoreError) => void) | undefined;
+  /** Files already reported to `onUnreadable`. */
+  readonly #reported = new Set<string>();
   #ready: Promise<void> | undefined;
   #closed = false;
 
@@ -69,6 +84,14 @@ export class JsonlSessionStore implements SessionStore {
     }
     this.dir = resolve(options.dir ?? defaultSessionDir(options.env));
     this.#clock = options.clock ?? SYSTEM_CLOCK;
+    if (options.onUnreadable !== undefined && typeof options.onUnreadable !== 'function') {
+      throw new InvalidOptionError(
+        'JsonlSessionStoreOptions.onUnreadable',
+        'a function',
+        options.onUnreadable,
+      );
+    }
+    this.#onUnreadable = options.onUnreadable;
   }
 
   /** The file that holds session `id`. */
@@ -145,12 +168,27 @@ export class JsonlSessionStore implements SessionStore {
       ids.map((id) =>
         this.#lock.run(id, async () => {
           const path = this.pathOf(id);
-          const bytes = await readSessionBytes(path);
-          return bytes === undefined ? undefined : infoOf(id, readSessionSummary(bytes, id, path));
+          try {
+            const bytes = await readSessionBytes(path);
+            return bytes === undefined ? undefined : infoOf(id, readSessionSummary(bytes, id, path));
+          } catch (error) {
+            this.#unreadable(path, error);
+            return undefined;
+          }
         }),
       ),
     );
     return infos.filter((info) => info !== undefined).sort(byActivity);
+  }
+
+  /** A file `list` passes over: reported once, kept. */
+  #unreadable(path: string, error: unknown): void {
+    const problem = SessionStoreError.isInstance(error)
+      ? error
+      : new SessionStoreError(path, `cannot read the file (${String(error)})`, { cause: error });
+    if (this.#reported.has(path)) return;
+    this.#reported.add(path);
+    this.#onUnreadable?.(problem);
   }
 
   async delete(id: string): Promise<boolean> {

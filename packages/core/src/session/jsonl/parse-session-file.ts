@@ -171,7 +171,11 @@ function readHeader(text: string, id: string, path: string): number {
       `session file format version ${h.version} is newer than this kodama understands (${SESSION_FILE_VERSION})`,
     );
   }
-  if (h.id !== id) fail(`the file holds session ${JSON.stringify(h.id)}, not "${id}"`);
+  if (h.id !== id)
+    fail(
+      `the file holds session ${JSON.stringify(h.id)}, not "${id}"` +
+        (typeof h.id === 'string' ? ` (a copy of ${h.id}.jsonl?)` : ''),
+    );
   if (typeof h.createdAt !== 'number' || !Number.isFinite(h.createdAt))
     fail('the header has no valid createdAt');
   return h.createdAt as number;
