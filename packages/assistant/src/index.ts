@@ -51,17 +51,21 @@ export { AssistantCompletion } from './input/completion.ts';
 export { highlightLine } from './markdown/highlight.ts';
 export { renderBlocks } from './markdown/render-blocks.ts';
 export { StreamingMarkdown } from './markdown/streaming-markdown.ts';
+export { narrowestRule } from './permissions/narrowest-rule.ts';
 export { callSubject, permissionGate } from './permissions/permission-gate.ts';
 export {
+  type MatchMode,
   type PermissionDecision,
   type PermissionRule,
   type PermissionSubject,
   parseRule,
+  type RuleTarget,
   simpleCommands,
 } from './permissions/permission-rule.ts';
 export {
   type PermissionConfig,
   PermissionRules,
+  type PermissionRulesOptions,
   type RuledDecision,
   type RuleSource,
   ruleSource,

@@ -48,7 +48,7 @@ test('a command line is split into simple commands; substitutions and file redir
     'echo "a;b"',
     'cat',
   ]);
-  assert.deepEqual(simpleCommands('npm test 2>&1 >/dev/null'), ['npm test 2>&1 >/dev/null']);
+  assert.deepEqual(simpleCommands('npm test 2>&1 >/dev/null'), ['npm test']);
   assert.equal(simpleCommands('echo $(cat ~/.ssh/id_rsa)'), undefined);
   assert.equal(simpleCommands('echo `id`'), undefined);
   assert.equal(simpleCommands('echo hi > notes.txt'), undefined);
@@ -60,6 +60,10 @@ test('a command line is split into simple commands; substitutions and file redir
   assert.equal(rules.decide({ tool: 'bash', command: 'npm test && curl evil.example' }), undefined);
   assert.equal(rules.decide({ tool: 'bash', command: 'npm test; rm -rf /' })?.decision, 'deny');
   assert.equal(rules.decide({ tool: 'bash', command: 'npm test > out.txt' })?.decision, 'ask');
+  assert.equal(rules.decide({ tool: 'bash', command: "npm test $'\\'';touch x #'" })?.decision, 'ask');
+  assert.equal(rules.decide({ tool: 'bash', command: 'echo "$(rm -rf x)"' })?.decision, 'deny');
+  assert.equal(rules.decide({ tool: 'bash', command: 'sudo rm -rf x' })?.decision, 'deny');
+  assert.equal(rules.decide({ tool: 'bash', command: 'bash -c "rm -rf x"' })?.decision, 'deny');
 });
 
 test('path rules are globs relative to the root; edit also covers write', () => {

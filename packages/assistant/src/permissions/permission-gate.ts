@@ -33,8 +33,24 @@ const MAX_DETAIL = 2000;
  * `confirmer` first and fails when declined; allowed calls and calls no rule
  * matches run as the tool would. Without a confirmer, `ask` rules of those
  * tools are refused (nobody can answer).
+ *
+ * A call that writes a control file (`RuledDecision.protected`: `.git/**`,
+ * `.kodama/**`, `.mcp.json`, `.github/workflows/**`, the user's
+ * configuration; for bash, a command that names one) is put to `person`, a
+ * confirmer that reaches a real person, also under `--yes` (when `confirmer`
+ * approves everything) and whatever allow rules say. When `person` is the
+ * tool's own confirmer (`confirmer === person`, a tool that asks itself) the
+ * tool's own question is that question (the rules make it ask), so nothing
+ * is asked twice. Without a person (headless) it is refused, unless the
+ * rules allow it (an allow rule names exactly that file or command, and
+ * `PermissionRules` was told no person can be asked).
  */
-export function permissionGate(tool: AnyTool, rules: PermissionRules, confirmer?: Confirmer): AnyTool {
+export function permissionGate(
+  tool: AnyTool,
+  rules: PermissionRules,
+  confirmer?: Confirmer,
+  person?: Confirmer,
+): AnyTool {
   const asksItself = SELF_CONFIRMING_TOOLS.has(tool.name);
   return {
     name: tool.name,
@@ -49,15 +65,43 @@ export function permissionGate(tool: AnyTool, rules: PermissionRules, confirmer?
         throw new ToolError(
           `the permission rule "${ruled.rule}" in ${ruled.source} denies this call; it was not run. Do not retry it; find another way or ask the user`,
         );
+      const detail = (): string => {
+        const text = JSON.stringify(args ?? {});
+        return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL)}…` : text;
+      };
+      if (ruled?.protected !== undefined) {
+        if (ruled.decision !== 'allow') {
+          if (person === undefined)
+            throw new ToolError(
+              `${ruled.protected} is a control file (it decides what kodama, git or CI run); changing it needs a person's approval and none can be asked here, so this ${tool.name} call was refused, not run. Do not retry it; tell the user what you wanted to change. (The user can allow exactly this with a rule naming it, e.g. ${tool.name === 'bash' ? 'bash(<the exact command>)' : `edit(${ruled.protected})`}, in their configuration.)`,
+            );
+          if (!(asksItself && person === confirmer)) {
+            const approved = await person.confirm(
+              {
+                tool: tool.name,
+                title: `${tool.name} changes the control file ${ruled.protected} (it decides what kodama, git or CI run); allow it?`,
+                detail: subject.command ?? detail(),
+                warnings: [],
+                ...(subject.path !== undefined ? { path: subject.path } : {}),
+              },
+              context.signal,
+            );
+            if (!approved)
+              throw new ToolError(
+                `the user did not approve this ${tool.name} call on the control file ${ruled.protected}; it was not run`,
+              );
+          }
+        }
+        return tool.execute(args, context);
+      }
       if (ruled?.decision === 'ask' && !asksItself) {
-        const detail = JSON.stringify(args ?? {});
         const approved =
           confirmer !== undefined &&
           (await confirmer.confirm(
             {
               tool: tool.name,
               title: `run ${tool.name}? (the rule "${ruled.rule}" in ${ruled.source} asks first)`,
-              detail: detail.length > MAX_DETAIL ? `${detail.slice(0, MAX_DETAIL)}…` : detail,
+              detail: detail(),
               warnings: [],
               ...(subject.path !== undefined ? { path: subject.path } : {}),
             },

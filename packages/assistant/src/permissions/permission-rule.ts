@@ -1,5 +1,7 @@
-import { isAbsolute, relative } from 'node:path';
+import type { SimpleCommand } from '@kodama/shell';
 import picomatch from 'picomatch';
+import { pathViews } from './real-path.ts';
+import { shellParser } from './shell-parser.ts';
 
 /** What a rule says about the calls it matches. */
 export type PermissionDecision = 'allow' | 'ask' | 'deny';
@@ -16,23 +18,119 @@ export interface PermissionSubject {
   readonly path?: string;
 }
 
+/**
+ * One thing a rule is matched against, read once per decision: a bash simple
+ * command (parsed), or a file tool's path (resolved).
+ */
+export interface RuleTarget {
+  readonly tool: string;
+  /** bash: one simple command of the line. */
+  readonly command?: SimpleCommand;
+  /** The file tools: the real path, then the path as written (both root-relative, or absolute when outside). */
+  readonly paths?: { readonly real: string; readonly written: string };
+}
+
+/**
+ * How strictly a rule matches: `allow` rules only what they say (the
+ * literal words of a command, the real path of a file); `guard` (deny and
+ * ask rules) also what might be it (`/bin/rm` for `rm`, a word from an
+ * expansion in place of a rule's word, the path as written).
+ */
+export type MatchMode = 'allow' | 'guard';
+
 /** A parsed rule: `bash`, `bash(npm test:*)`, `edit(src/**)`, `web_fetch`, `fx__*`. */
 export interface PermissionRule {
   /** The rule as written. */
   readonly text: string;
   readonly tool: string;
-  /** True when the rule matches this single call (for bash: one simple command). */
+  /** bash rules with a pattern: the pattern's words, and whether more may follow (`:*`). */
+  readonly words?: { readonly words: readonly string[]; readonly prefix: boolean };
+  /** Path rules with a pattern: the glob, `./` removed. */
+  readonly glob?: string;
+  /**
+   * True when the rule allows this whole call, as an `allow` rule would:
+   * for bash, when the line is plain and the rule matches every simple
+   * command of it; for a file tool, when it matches the real path.
+   */
   matches(subject: PermissionSubject, root: string): boolean;
+  /** True when the rule covers one target in `mode`. */
+  covers(target: RuleTarget, mode: MatchMode): boolean;
+}
+
+/** The last path segment: `/usr/bin/rm` → `rm`. */
+function baseName(name: string): string {
+  return name.slice(name.lastIndexOf('/') + 1);
+}
+
+/** The targets of a call for matching: each simple command of a bash line, or the file tool's path. */
+export function targetsOf(
+  subject: PermissionSubject,
+  root: string,
+): { targets: RuleTarget[]; plain: boolean } {
+  if (subject.tool === 'bash' && subject.command !== undefined) {
+    const line = shellParser.parse(subject.command);
+    return {
+      targets: line.commands.map((command) => ({ tool: 'bash', command })),
+      plain: line.beyond.length === 0,
+    };
+  }
+  if (subject.path !== undefined)
+    return { targets: [{ tool: subject.tool, paths: pathViews(subject.path, root) }], plain: true };
+  return { targets: [{ tool: subject.tool }], plain: true };
+}
+
+function wholeCall(covers: PermissionRule['covers']): PermissionRule['matches'] {
+  return (subject, root) => {
+    const { targets, plain } = targetsOf(subject, root);
+    return plain && targets.length > 0 && targets.every((t) => covers(t, 'allow'));
+  };
+}
+
+/** The words of a bash rule's pattern, read by the shell parser as a command is. */
+function patternWords(text: string, pattern: string): string[] {
+  const line = shellParser.parse(pattern);
+  const [command, more] = line.commands;
+  if (
+    line.beyond.length > 0 ||
+    command === undefined ||
+    more !== undefined ||
+    command.assignments.length > 0 ||
+    command.redirects.length > 0 ||
+    !command.words.every((w) => w.literal)
+  )
+    throw new Error(
+      `"${text}": a bash rule names one plain command, its words as you would type them: bash(npm test:*), bash(git status)`,
+    );
+  return command.words.map((w) => w.value);
+}
+
+/** True when a command's words start with (or, not `prefix`, are exactly) the rule's words. */
+function wordsMatch(
+  command: SimpleCommand,
+  rule: { readonly words: readonly string[]; readonly prefix: boolean },
+  mode: MatchMode,
+): boolean {
+  const words = command.words;
+  if (rule.prefix ? words.length < rule.words.length : words.length !== rule.words.length) return false;
+  return rule.words.every((want, i) => {
+    const word = words[i]!;
+    if (mode === 'allow') return word.literal && word.value === want;
+    // A guard also catches /bin/rm for rm, and a word bash fills in at run time (it might be the rule's word).
+    if (i === 0) return word.literal && baseName(word.value) === baseName(want);
+    return !word.literal || word.value === want;
+  });
 }
 
 /**
  * Parses a rule. `tool` alone matches every call of the tool; `bash(cmd)`
  * matches that exact command and `bash(prefix:*)` any command starting with
- * the prefix as whole words; `read|write|edit|grep|glob(glob)` match paths
- * relative to the project root (picomatch, dotfiles included), and `edit(…)`
- * also covers `write`. Other tools take no pattern. A name ending in `*`
- * matches every tool whose name starts with what comes before it: `fx__*`,
- * every tool of the MCP server `fx` (its tools are named `fx__<tool>`).
+ * the prefix's words (both read as bash reads them: `bash(git commit -m
+ * "wip")` is the same rule as `bash(git commit -m wip)`);
+ * `read|write|edit|grep|glob(glob)` match paths relative to the project root
+ * (picomatch, dotfiles included), and `edit(…)` also covers `write`. Other
+ * tools take no pattern. A name ending in `*` matches every tool whose name
+ * starts with what comes before it: `fx__*`, every tool of the MCP server
+ * `fx` (its tools are named `fx__<tool>`).
  *
  * @throws Error saying what is wrong and what a good rule looks like.
  */
@@ -47,26 +145,24 @@ export function parseRule(text: string): PermissionRule {
   if (m[2] !== undefined) {
     if (pattern !== undefined && pattern.trim() !== '*' && pattern.trim() !== '**')
       throw new Error(`"${text}": a rule for every tool starting with "${tool}" takes no pattern`);
-    return { text, tool: `${tool}*`, matches: (s) => s.tool.startsWith(tool) };
+    const covers = (t: RuleTarget) => t.tool.startsWith(tool);
+    return { text, tool: `${tool}*`, covers, matches: wholeCall(covers) };
   }
-  if (pattern === undefined || pattern.trim() === '*' || pattern.trim() === '**')
-    return { text, tool, matches: (s) => s.tool === tool || (tool === 'edit' && s.tool === 'write') };
+  if (pattern === undefined || pattern.trim() === '*' || pattern.trim() === '**') {
+    const covers = (t: RuleTarget) => t.tool === tool || (tool === 'edit' && t.tool === 'write');
+    return { text, tool, covers, matches: wholeCall(covers) };
+  }
   if (pattern.trim() === '')
     throw new Error(`"${text}" has an empty pattern; write ${tool} alone for every call`);
   if (tool === 'bash') {
     const p = pattern.trim();
-    const prefix = p.endsWith(':*') ? p.slice(0, -2).trim() : undefined;
-    if (prefix === '') throw new Error(`"${text}": the prefix before :* is empty`);
-    return {
-      text,
-      tool,
-      matches: (s) =>
-        s.tool === 'bash' &&
-        s.command !== undefined &&
-        (prefix === undefined
-          ? s.command.trim() === p
-          : s.command.trim() === prefix || s.command.trim().startsWith(`${prefix} `)),
-    };
+    const prefix = p.endsWith(':*');
+    const source = prefix ? p.slice(0, -2).trim() : p;
+    if (source === '') throw new Error(`"${text}": the prefix before :* is empty`);
+    const words = { words: patternWords(text, source), prefix };
+    const covers = (t: RuleTarget, mode: MatchMode) =>
+      t.tool === 'bash' && t.command !== undefined && wordsMatch(t.command, words, mode);
+    return { text, tool, words, covers, matches: wholeCall(covers) };
   }
   if (!PATH_TOOLS.has(tool))
     throw new Error(
@@ -74,70 +170,22 @@ export function parseRule(text: string): PermissionRule {
     );
   const glob = pattern.trim().replace(/^\.\//, '');
   const isMatch = picomatch(glob, { dot: true });
-  return {
-    text,
-    tool,
-    matches: (s, root) => {
-      if (s.tool !== tool && !(tool === 'edit' && s.tool === 'write')) return false;
-      if (s.path === undefined) return false;
-      const rel = isAbsolute(s.path) ? relative(root, s.path) : s.path.replace(/^\.\//, '');
-      // A path outside the root matches only an absolute glob.
-      const candidate = rel.startsWith('..') ? s.path : rel;
-      return isMatch(candidate.split('\\').join('/'));
-    },
+  const covers = (t: RuleTarget, mode: MatchMode) => {
+    if (t.tool !== tool && !(tool === 'edit' && t.tool === 'write')) return false;
+    if (t.paths === undefined) return false;
+    // Allowed is what the path really is; a guard also catches it as written.
+    return isMatch(t.paths.real) || (mode === 'guard' && isMatch(t.paths.written));
   };
+  return { text, tool, glob, covers, matches: wholeCall(covers) };
 }
 
 /**
- * The simple commands of a shell command line, split at `;`, `&`, `|` and
- * newlines outside quotes; `undefined` when the line does things no rule can
- * vouch for: command substitution (`$(…)`, backquotes), process substitution,
- * or output redirected to a file.
+ * The simple commands of a shell command line as their source texts, read
+ * by the shell parser; `undefined` when the line does things no rule can
+ * vouch for (beyond the plain subset: substitutions, heredocs, redirection
+ * to a file, `eval`, `bash -c`, … — see @kodama/shell).
  */
 export function simpleCommands(line: string): string[] | undefined {
-  const parts: string[] = [];
-  let current = '';
-  let quote: '"' | "'" | undefined;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quote) {
-      if (quote === '"' && (c === '`' || (c === '$' && line[i + 1] === '('))) return undefined;
-      if (c === '\\' && quote === '"') {
-        current += c + (line[i + 1] ?? '');
-        i++;
-        continue;
-      }
-      if (c === quote) quote = undefined;
-      current += c;
-      continue;
-    }
-    if (c === "'" || c === '"') quote = c;
-    else if (c === '\\') {
-      current += c + (line[i + 1] ?? '');
-      i++;
-      continue;
-    } else if (
-      c === '`' ||
-      (c === '$' && line[i + 1] === '(') ||
-      ((c === '<' || c === '>') && line[i + 1] === '(')
-    )
-      return undefined;
-    else if (c === '>') {
-      // Allowed: 2>&1, >&2, >/dev/null; anything else writes a file.
-      const rest = line.slice(i + 1);
-      const m = /^(&\d|\s*\/dev\/null\b)/.exec(rest);
-      if (!m) return undefined;
-      current += c + m[0];
-      i += m[0].length;
-      continue;
-    } else if (c === ';' || c === '&' || c === '|' || c === '\n') {
-      if (current.trim()) parts.push(current.trim());
-      current = '';
-      continue;
-    }
-    current += c;
-  }
-  if (quote) return undefined;
-  if (current.trim()) parts.push(current.trim());
-  return parts;
+  const read = shellParser.parse(line);
+  return read.beyond.length > 0 ? undefined : read.commands.map((c) => c.text);
 }

@@ -1,10 +1,17 @@
+import { resolve } from 'node:path';
+import { ControlPaths } from './control-paths.ts';
+import { innerCommands } from './inner-commands.ts';
+import { narrowestRule } from './narrowest-rule.ts';
 import {
+  type MatchMode,
   type PermissionDecision,
   type PermissionRule,
   type PermissionSubject,
   parseRule,
-  simpleCommands,
+  type RuleTarget,
 } from './permission-rule.ts';
+import { pathViews } from './real-path.ts';
+import { shellParser } from './shell-parser.ts';
 
 /** Rules as a configuration file writes them. */
 export interface PermissionConfig {
@@ -27,7 +34,35 @@ export interface RuledDecision {
   readonly decision: PermissionDecision;
   readonly rule: string;
   readonly source: string;
+  /**
+   * Set when the call writes (or, for bash, names) a control file: the file
+   * (`.git/hooks/pre-commit`, `.kodama/config.json`). The decision is then
+   * `ask` (a person must approve, whatever the rules and `--yes` say), or
+   * `allow` when no person can be asked and an allow rule names exactly that
+   * file or command (`edit(.mcp.json)`); {@link permissionGate} enforces it.
+   */
+  readonly protected?: string;
+  /** bash: why the line is beyond the plain subset, when it is (allow rules then ask). */
+  readonly beyond?: readonly string[];
 }
+
+/** Options of {@link PermissionRules}. */
+export interface PermissionRulesOptions {
+  /**
+   * True (the default) when a person can be asked in this run; false for
+   * headless runs (`kodama -p` without a terminal), where a control file may
+   * be written only when an allow rule names it exactly.
+   */
+  readonly person?: boolean;
+  /** Where the user's configuration is (`XDG_CONFIG_HOME`, `HOME`): protected like the project's control files. */
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+/** The tools that write the file their `path` names. */
+const WRITING_TOOLS = new Set(['write', 'edit']);
+
+/** The source name of the control-file protection, shown in questions and refusals. */
+const PROTECTION = 'kodama (control files always ask)';
 
 /**
  * Parses the `permissions` of one configuration file.
@@ -50,20 +85,37 @@ export function ruleSource(name: string, config: PermissionConfig): RuleSource {
  * The permission rules in effect, most important place first (the project's
  * file, then the user's, then this session's "always" answers). The first
  * place with a rule matching a call decides it; within one place deny beats
- * ask beats allow. A bash command line is judged per simple command: denied
- * when any part is denied, allowed only when every part is allowed, and
- * never allowed when it substitutes commands or writes a file by redirection.
+ * ask beats allow.
+ *
+ * A bash command line is read by a real shell parser (@kodama/shell) and
+ * judged per simple command: denied when a deny rule matches any command in
+ * it (also one hidden in a substitution, a loop, a `bash -c` string or behind
+ * `sudo`, `env`, `xargs`, `find -exec`); allowed only when every command
+ * matches an allow rule on its unquoted words and nothing in the line is
+ * beyond the plain subset (substitutions, heredocs, `$'…'`, redirection to a
+ * file, `eval`, …); otherwise asked. File rules judge the real path (after
+ * `.`, `..` and symlinks): an allow rule only what the path really is, a
+ * deny or ask rule also the path as written.
+ *
+ * Control files (`.kodama/**`, `.mcp.json`, `.git/**`, `.github/workflows/**`,
+ * the user's configuration) are never allowed by a rule alone: see
+ * {@link RuledDecision.protected}.
  */
 export class PermissionRules {
   readonly #sources: RuleSource[];
   readonly #session: { name: string; allow: PermissionRule[]; ask: never[]; deny: never[] };
+  readonly #person: boolean;
+  readonly #env: NodeJS.ProcessEnv;
 
   constructor(
     sources: readonly RuleSource[],
     private readonly root: string,
+    options: PermissionRulesOptions = {},
   ) {
     this.#session = { name: 'this session', allow: [], ask: [], deny: [] };
     this.#sources = [...sources, this.#session];
+    this.#person = options.person ?? true;
+    this.#env = options.env ?? process.env;
   }
 
   /** Allows a rule for the rest of the session (`a` at a confirmation). */
@@ -81,28 +133,102 @@ export class PermissionRules {
     return this.#sources;
   }
 
-  /** What the rules say about a call; undefined when no rule matches (the default: ask where tools ask). */
-  decide(subject: PermissionSubject): RuledDecision | undefined {
-    if (subject.tool !== 'bash' || subject.command === undefined) return this.#decideOne(subject);
-    const parts = simpleCommands(subject.command);
-    if (parts === undefined) {
-      // Denials still count for what can be read; nothing is allowed.
-      const whole = this.#decideOne(subject);
-      return whole?.decision === 'allow' ? { ...whole, decision: 'ask' } : whole;
-    }
-    const decisions = parts.map((command) => this.#decideOne({ tool: 'bash', command }));
-    const denied = decisions.find((d) => d?.decision === 'deny');
-    if (denied) return denied;
-    const asked = decisions.find((d) => d?.decision === 'ask');
-    if (asked) return asked;
-    if (decisions.length > 0 && decisions.every((d) => d?.decision === 'allow')) return decisions[0];
-    return undefined;
+  /** True when a person can be asked in this run (see {@link PermissionRulesOptions.person}). */
+  get person(): boolean {
+    return this.#person;
   }
 
-  #decideOne(subject: PermissionSubject): RuledDecision | undefined {
+  /** What the rules say about a call; undefined when no rule matches (the default: ask where tools ask). */
+  decide(subject: PermissionSubject): RuledDecision | undefined {
+    if (subject.tool === 'bash' && subject.command !== undefined) return this.#decideBash(subject.command);
+    if (subject.path === undefined) return this.#decideOne({ tool: subject.tool }, 'allow');
+    const paths = pathViews(subject.path, this.root);
+    const ruled = this.#decideOne({ tool: subject.tool, paths }, 'allow');
+    if (ruled?.decision === 'deny' || !WRITING_TOOLS.has(subject.tool)) return ruled;
+    const control = new ControlPaths(this.root, this.#env).path(resolve(this.root, subject.path));
+    if (control === undefined) return ruled;
+    const exact = this.#sources
+      .flatMap((s) => s.allow.map((rule) => ({ rule, source: s.name })))
+      .find(
+        ({ rule }) =>
+          rule.glob !== undefined &&
+          !/[*?[\]{}()!]/.test(rule.glob) &&
+          rule.covers({ tool: subject.tool, paths }, 'allow') &&
+          pathViews(rule.glob, this.root).real === paths.real,
+      );
+    return this.#protectedDecision(control, exact);
+  }
+
+  /**
+   * The narrowest rule that would allow this call, checked against these
+   * rules (a deny or ask rule that would still catch it, or a control file
+   * that always asks, gives undefined): see {@link narrowestRule}.
+   */
+  narrowestRule(subject: PermissionSubject): string | undefined {
+    const rule = narrowestRule(subject, this.root);
+    if (rule === undefined) return undefined;
+    const trial = new PermissionRules(this.#sources.slice(0, -1), this.root, {
+      person: this.#person,
+      env: this.#env,
+    });
+    for (const r of this.#session.allow) trial.allowForSession(r.text);
+    trial.allowForSession(rule);
+    return trial.decide(subject)?.decision === 'allow' ? rule : undefined;
+  }
+
+  #decideBash(command: string): RuledDecision | undefined {
+    const line = shellParser.parse(command);
+    const targets = line.commands.map((c): RuleTarget => ({ tool: 'bash', command: c }));
+    const hidden = line.commands.flatMap((c) => innerCommands(c));
+    const decisions = targets.map((t) => this.#decideOne(t, 'allow'));
+    // Hidden commands count only for deny and ask: they never make a line allowed.
+    const guards = hidden.map((c) => this.#decideOne({ tool: 'bash', command: c }, 'guard'));
+    const denied = [...decisions, ...guards].find((d) => d?.decision === 'deny');
+    if (denied) return denied;
+    const control = new ControlPaths(this.root, this.#env).bash([...line.commands, ...hidden]);
+    if (control !== undefined) {
+      const only = line.commands.length === 1 && line.beyond.length === 0 ? targets[0] : undefined;
+      const exact = this.#sources
+        .flatMap((s) => s.allow.map((rule) => ({ rule, source: s.name })))
+        .find(
+          ({ rule }) =>
+            only !== undefined &&
+            rule.words !== undefined &&
+            !rule.words.prefix &&
+            rule.covers(only, 'allow'),
+        );
+      return this.#protectedDecision(control, exact);
+    }
+    const asked = [...decisions, ...guards].find((d) => d?.decision === 'ask');
+    if (asked) return asked;
+    const allowed = decisions.length > 0 && decisions.every((d) => d?.decision === 'allow');
+    if (line.beyond.length > 0) {
+      const some = decisions.find((d) => d?.decision === 'allow');
+      return some === undefined ? undefined : { ...some, decision: 'ask', beyond: line.beyond };
+    }
+    return allowed ? decisions[0] : undefined;
+  }
+
+  #protectedDecision(
+    control: string,
+    exact: { readonly rule: PermissionRule; readonly source: string } | undefined,
+  ): RuledDecision {
+    if (exact !== undefined && !this.#person)
+      return { decision: 'allow', rule: exact.rule.text, source: exact.source, protected: control };
+    return {
+      decision: 'ask',
+      rule: exact?.rule.text ?? 'control file',
+      source: exact?.source ?? PROTECTION,
+      protected: control,
+    };
+  }
+
+  /** The first place's decision for one target: deny and ask rules as guards, allow rules in `allowMode` ('guard' skips them). */
+  #decideOne(target: RuleTarget, allowMode: MatchMode): RuledDecision | undefined {
     for (const source of this.#sources) {
       for (const decision of ['deny', 'ask', 'allow'] as const) {
-        const rule = source[decision].find((r) => r.matches(subject, this.root));
+        if (decision === 'allow' && allowMode === 'guard') continue;
+        const rule = source[decision].find((r) => r.covers(target, decision === 'allow' ? 'allow' : 'guard'));
         if (rule) return { decision, rule: rule.text, source: source.name };
       }
     }
