@@ -23,7 +23,7 @@ export interface Persona {
   readonly model?: Model;
 }
 
-/** A persona that cannot be used: a bad field, or a tool its agent does not have. */
+/** A persona that cannot be defined: a bad field, no persona at all, two with one name. */
 export class PersonaError extends KodamaError {}
 
 /** Persona names: what tool-call arguments and sub-agent ids can carry. */

@@ -42,6 +42,8 @@ class SubAgents implements Extension {
   readonly #indexPrefix: string;
   #context: ExtensionContext | undefined;
   #toolsOf = new Map<string, readonly AnyTool[]>();
+  /** Why a persona cannot start: it names a tool this agent cannot hand down. */
+  #unusable = new Map<string, string>();
   #next = 0;
 
   constructor(
@@ -66,25 +68,35 @@ class SubAgents implements Extension {
     );
   }
 
-  /** Resolves every persona's tools now that the agent is built: an unknown name fails construction. */
+  /**
+   * Resolves every persona's tools now that the agent is built. A persona
+   * naming a tool the agent cannot hand down (not among its tools or its
+   * sub-agent-only pool) fails alone: starting it answers the parent's model
+   * with an `Error:` observation saying why, and the other personas work.
+   * A persona never gets more than that: the list is checked, never widened.
+   */
   bind(context: ExtensionContext): void {
     this.#context = context;
     const { tools, subAgentTools } = context.agent;
     const byName = new Map([...tools, ...subAgentTools].map((t) => [t.name, t]));
+    const known = [...byName.keys()].filter((n) => n !== AGENT_TOOL).join(', ') || 'none';
     for (const persona of this.#personas.values()) {
       const resolved: AnyTool[] = [];
+      const missing: string[] = [];
       for (const name of persona.toolNames) {
         if (name === AGENT_TOOL) continue;
         const tool = byName.get(name);
-        if (!tool) {
-          const known = [...byName.keys()].filter((n) => n !== AGENT_TOOL).join(', ') || 'none';
-          throw new PersonaError(
-            `persona "${persona.name}" names the tool "${name}", which this agent does not have (its tools: ${known})`,
-          );
-        }
-        resolved.push(tool);
+        if (tool) resolved.push(tool);
+        else missing.push(name);
       }
       this.#toolsOf.set(persona.name, resolved);
+      if (missing.length > 0)
+        this.#unusable.set(
+          persona.name,
+          `persona "${persona.name}" names ${missing.length === 1 ? 'the tool' : 'the tools'} ` +
+            `${missing.map((n) => `"${n}"`).join(', ')}, which this agent cannot hand down (its tools: ${known}); ` +
+            'choose another agent or do the task yourself',
+        );
     }
   }
 
@@ -112,6 +124,8 @@ class SubAgents implements Extension {
     const parent = this.#context?.agent;
     if (!persona || !parent)
       return `Error: unknown agent "${name}". Available agents: ${[...this.#personas.keys()].join(', ')}`;
+    const unusable = this.#unusable.get(name);
+    if (unusable !== undefined) return `Error: ${unusable}`;
     const index = `${this.#indexPrefix}${this.#next++}`;
     const id = `${persona.name} ${index}`;
     const childDepth = this.#depth + 1;
@@ -137,8 +151,10 @@ class SubAgents implements Extension {
  * only a persona that lists `agent` can start sub-agents of its own, down to
  * `depthLimit`.
  *
- * @throws PersonaError for an invalid persona, none at all, or two with one name;
- *   when the agent is built, for a persona naming a tool the agent does not have.
+ * A persona naming a tool the agent does not have fails only itself: the
+ * `agent` tool answers `Error: ...` when it is asked for, and the turn goes on.
+ *
+ * @throws PersonaError for an invalid persona, none at all, or two with one name.
  */
 export function subAgents(options: SubAgentsOptions): Extension {
   const personas = (options.personas ?? []).map(definePersona);

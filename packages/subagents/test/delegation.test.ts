@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Agent, type AgentEvent, type AnyTool, InMemoryEventList, type RunEvent } from '@kodama/core';
-import { definePersona, PersonaError, RESEARCHER, subAgents } from '../src/index.ts';
+import { definePersona, RESEARCHER, subAgents } from '../src/index.ts';
 import { modelOf, probeTool, routedServer, USAGE } from './helpers.ts';
 
 const SEEKER = definePersona({
@@ -182,15 +182,34 @@ describe('the agent tool', () => {
     assert.equal(run.usage?.inputTokens, 500, 'five responses, each counted once');
   });
 
-  test('a persona naming a tool the agent lacks fails construction, naming it', async () => {
-    const server = await routedServer(() => ({ text: 'x' }));
-    const model = await modelOf(server);
+  test('a persona naming a tool the agent lacks fails only itself, as an Error observation; the turn goes on', async () => {
+    const server = await routedServer((w) => {
+      if (w.system.startsWith('You are SEEKER')) return { text: 'sought', usage: USAGE };
+      if (w.results === 0)
+        return {
+          toolCalls: [
+            { name: 'agent', arguments: { name: 'lost', task: 'go' } },
+            { name: 'agent', arguments: { name: 'seeker', task: 'go' } },
+          ],
+          usage: USAGE,
+        };
+      return { text: 'the parent is done', usage: USAGE };
+    });
     const lost = definePersona({ ...SEEKER, name: 'lost', toolNames: ['probe', 'teleport'] });
-    assert.throws(
-      () => parentWith(model, [probeTool('probe')], [lost]),
-      (e: unknown) =>
-        PersonaError.isInstance(e) &&
-        /persona "lost" names the tool "teleport".*its tools: probe/.test(e.message),
+    const { agent, events } = parentWith(await modelOf(server), [probeTool('probe')], [lost, SEEKER]);
+    const run = await agent.ask('Delegate.');
+    assert.equal(run.outcome, 'completed', String(run.error));
+    assert.equal(run.response, 'the parent is done');
+    const results = events.events.flatMap((e) => (e.type === 'tool-result' && e.agentId === '' ? [e] : []));
+    assert.match(
+      String(results[0]?.content),
+      /^Error: persona "lost" names the tool "teleport".*its tools: probe/,
+    );
+    assert.equal(results[1]?.content, 'sought', 'the other persona still works');
+    assert.equal(
+      events.events.some((e) => e.agentId.startsWith('lost')),
+      false,
+      'no sub-agent was started for it',
     );
     assert.throws(
       () => definePersona({ ...SEEKER, maxSteps: 0 }),
