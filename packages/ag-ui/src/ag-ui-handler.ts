@@ -1,8 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AGUIEvent, RunAgentInput } from '@ag-ui/core';
 import type { History, RunStream } from '@kodama/core';
 import { AgUiMapper } from './ag-ui-mapper.ts';
+import { refusalOf } from './local-request.ts';
 import { historyFromAgUi } from './messages.ts';
 
 /** What the handler runs: anything that streams a Run (an `Agent`, built fresh per request). */
@@ -20,6 +20,11 @@ export interface AgUiHandlerOptions {
    * serves without authentication, which only an explicit choice should do.
    */
   readonly token: string | undefined;
+  /**
+   * `Host` values (`name:port`) accepted beside the address a request arrived
+   * at, e.g. the public name of a reverse proxy in front; default none.
+   */
+  readonly allowedHosts?: readonly string[];
   /** Largest request body accepted, in bytes; default 10 MiB. */
   readonly maxBodyBytes?: number;
 }
@@ -29,7 +34,10 @@ export interface AgUiHandlerOptions {
  * protocol's request: thread, run id, messages) and the response streams the
  * Run as AG-UI events over server-sent events. The last message must be the
  * user's; the ones before it become the conversation. A client that goes away
- * cancels the Run.
+ * cancels the Run. Before the body is read, a request whose `Host` is not the
+ * address it arrived at (DNS rebinding) or whose `Origin` is another site gets
+ * 403, and one without the token 401: nothing runs. A body that is not JSON
+ * gets 400, one over `maxBodyBytes` 413.
  */
 export function agUiHandler(
   options: AgUiHandlerOptions,
@@ -38,19 +46,29 @@ export function agUiHandler(
   const inputSchema = import('@ag-ui/core/schemas').then((m) => m.RunAgentInputSchema);
   return (req, res) => {
     void (async () => {
-      if (!authorized(req, options.token))
-        return fail(res, 401, 'a bearer token is required (Authorization: Bearer <token>)');
+      const refused = refusalOf(req, {
+        token: options.token,
+        ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+      });
+      if (refused) return fail(res, refused.status, refused.message);
       if (req.method !== 'POST') return fail(res, 405, 'POST a RunAgentInput');
-      let input: RunAgentInput;
+      const max = options.maxBodyBytes ?? 10 * 1024 * 1024;
+      let body: string;
       try {
-        const body = await readBody(req, options.maxBodyBytes ?? 10 * 1024 * 1024);
-        const parsed = (await inputSchema).safeParse(JSON.parse(body));
-        if (!parsed.success)
-          return fail(res, 400, `not a RunAgentInput: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-        input = parsed.data as RunAgentInput;
+        body = await readBody(req, max);
       } catch (error) {
-        return fail(res, 400, `unreadable request: ${(error as Error).message}`);
+        return fail(res, 413, `unreadable request: ${(error as Error).message}`);
       }
+      let json: unknown;
+      try {
+        json = JSON.parse(body);
+      } catch (error) {
+        return fail(res, 400, `the body is not JSON: ${(error as Error).message}`);
+      }
+      const parsed = (await inputSchema).safeParse(json);
+      if (!parsed.success)
+        return fail(res, 400, `not a RunAgentInput: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+      const input = parsed.data as RunAgentInput;
       const split = historyFromAgUi(input.messages);
       if (!split.ok) return fail(res, 400, split.problem);
       const abort = new AbortController();
@@ -82,14 +100,12 @@ function send(res: ServerResponse, event: AGUIEvent): void {
 }
 
 function fail(res: ServerResponse, status: number, message: string): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: message }));
-}
-
-function authorized(req: IncomingMessage, token: string | undefined): boolean {
-  if (token === undefined) return true;
-  const given = Buffer.from(req.headers.authorization ?? '');
-  const wanted = Buffer.from(`Bearer ${token}`);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
+  res
+    .writeHead(status, {
+      'content-type': 'application/json',
+      ...(status === 401 ? { 'www-authenticate': 'Bearer' } : {}),
+    })
+    .end(JSON.stringify({ error: message }));
 }
 
 function readBody(req: IncomingMessage, max: number): Promise<string> {

@@ -10,12 +10,13 @@ import {
   UsageError,
   withYesAll,
 } from './parse-support.ts';
+import { LISTEN_OPTIONS, type ListenArgs, listenArgs } from './serve-args.ts';
 import type { StoreKind } from './store-kind.ts';
 
 /** `kodama inspect`: the local inspector page over the session store. */
-export interface InspectArgs extends ToolChoice {
+export interface InspectArgs extends ToolChoice, ListenArgs {
   readonly command: 'inspect';
-  /** `--port` on 127.0.0.1; 0 (default) picks a free one. */
+  /** `--port` on `--host` (127.0.0.1); 0 (default) picks a free one. */
   readonly port: number;
   readonly store: StoreKind;
   /** `--database` (else `$KODAMA_DATABASE_URL`): sessions and durable runs' events from Postgres. */
@@ -32,6 +33,7 @@ export function parseInspect(args: readonly string[]): InspectArgs | HelpArgs {
       strict: true,
       options: {
         ...TOOL_CHOICE_OPTIONS,
+        ...LISTEN_OPTIONS,
         port: { type: 'string', short: 'p' },
         store: { type: 'string' },
         database: { type: 'string' },
@@ -49,6 +51,7 @@ export function parseInspect(args: readonly string[]): InspectArgs | HelpArgs {
   return {
     command: 'inspect',
     ...toolChoice(values, 'inspect'),
+    ...listenArgs(values, 'inspect'),
     port,
     store: storeKind(values.store, 'inspect'),
     database: values.database,

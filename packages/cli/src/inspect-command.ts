@@ -4,6 +4,8 @@ import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';
 import type { InspectArgs } from './inspect-args.ts';
 import { type InspectedData, inspectedData } from './inspected-data.ts';
+import { UsageError } from './parse-support.ts';
+import { serverToken, urlHost } from './serve-args.ts';
 import { eventsDir } from './session-store.ts';
 import { assistantMap } from './trifecta-command.ts';
 
@@ -11,9 +13,19 @@ import { assistantMap } from './trifecta-command.ts';
  * `kodama inspect`: serves the inspector over the session store `--store`
  * names (or, with `--database`, the Postgres one and the durable runs' event
  * log), with the trifecta map of the assistant the tool flags build, on
- * 127.0.0.1 with a random token in the URL it prints, until SIGINT.
+ * `--host` (127.0.0.1), until SIGINT. It prints the address a person opens:
+ * the token (generated, or `--token` / `$KODAMA_SERVE_TOKEN`) rides in its
+ * fragment, which the browser never sends; `--no-auth` serves without one.
  */
 export async function inspect(args: InspectArgs, io: CliIO): Promise<number> {
+  let token: ReturnType<typeof serverToken>;
+  try {
+    token = serverToken(args, io.env, 'inspect');
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr.write(`kodama: ${error.message}\n`);
+    return EXIT.usage;
+  }
   let report: TrifectaReport;
   try {
     report = await assistantMap(args, io);
@@ -31,16 +43,29 @@ export async function inspect(args: InspectArgs, io: CliIO): Promise<number> {
     return EXIT.usage;
   }
   const { startInspector } = await import('@kodama/inspector');
-  const inspector = await startInspector({
-    store: sources.store,
-    port: args.port,
-    eventsDir: eventsDir(io.env),
-    ...(sources.runEvents ? { runEvents: sources.runEvents } : {}),
-    trifecta: () => report,
-  });
-  io.stderr.write(
-    `kodama: the inspector is at ${inspector.url}\nkodama: (127.0.0.1 only; the token in the address is the key; Ctrl+C stops it)\n`,
-  );
+  let inspector: Awaited<ReturnType<typeof startInspector>>;
+  try {
+    inspector = await startInspector({
+      store: sources.store,
+      port: args.port,
+      host: args.host,
+      ...(token.token === undefined ? { noAuth: true } : { token: token.token }),
+      eventsDir: eventsDir(io.env),
+      ...(sources.runEvents ? { runEvents: sources.runEvents } : {}),
+      trifecta: () => report,
+    });
+  } catch (error) {
+    io.stderr.write(
+      `kodama: cannot listen on ${urlHost(args.host, args.port)}: ${(error as Error).message}\n`,
+    );
+    await sources.close();
+    return EXIT.failed;
+  }
+  const key =
+    token.token === undefined
+      ? 'no token: anyone on this machine can read the sessions'
+      : 'open this address: the token after # is the key, and the page keeps it for its tab';
+  io.stderr.write(`kodama: the inspector is at ${inspector.url}\nkodama: (${key}; Ctrl+C stops it)\n`);
   const signals = io.signals ?? process;
   await new Promise<void>((resolve) => signals.on('SIGINT', resolve));
   await inspector.close();

@@ -9,6 +9,7 @@ import {
   UsageError,
   withYesAll,
 } from './parse-support.ts';
+import { LISTEN_OPTIONS, type ListenArgs, listenArgs } from './serve-args.ts';
 
 /** `kodama mcp list [--probe]`, `add <id> -- <command...>` / `add <id> --url <url>`, `rm <id>`. */
 export interface McpManageArgs {
@@ -30,11 +31,17 @@ export interface McpManageArgs {
 }
 
 /** `kodama mcp serve`: kodama's tools over MCP. */
-export interface McpServeArgs extends ToolChoice {
+export interface McpServeArgs extends ToolChoice, ListenArgs {
   readonly command: 'mcp';
   readonly action: 'serve';
-  /** `--http <port>`: Streamable HTTP on 127.0.0.1 instead of stdio (0 picks a port). */
+  /** `--http <port>`: Streamable HTTP on `--host` (127.0.0.1) instead of stdio (0 picks a port). */
   readonly http: number | undefined;
+  /**
+   * `--allow-tools <names>`: the served tools whose confirmations are answered
+   * yes for the client (e.g. `bash,write`); every other confirmation is refused.
+   * The client is never asked. `--yes` allows every tool.
+   */
+  readonly allowTools: readonly string[];
   /** `--agent`: also an `ask` tool that runs a whole kodama Run. */
   readonly agent: boolean;
   readonly model: string | undefined;
@@ -48,7 +55,8 @@ export const MCP_USAGE = `Usage: kodama mcp [list] [--probe [--no-mcp-screen] [-
        kodama mcp add <id> [--description <text>] [--root <dir>] -- <command> [args...]
        kodama mcp add <id> --url <url> [--description <text>] [--root <dir>]
        kodama mcp rm <id> [--root <dir>]
-       kodama mcp serve [--tools <names>] [--root <dir>] [--http <port>] [--agent] [--yes] [--model <target>]
+       kodama mcp serve [--tools <names>] [--root <dir>] [--allow-tools <names> | --yes] [--agent] [--model <target>]
+                        [--http <port> [--host <address>] [--token <t> | --no-auth]]
 
 MCP servers for kodama ask (see --mcp-connect there). They are read from
 .mcp.json at the project root (--root, default: the current directory) and
@@ -56,9 +64,12 @@ MCP servers for kodama ask (see --mcp-connect there). They are read from
 list shows each server's id, transport and whether it is connected (a probe
 connects it, screened, to count its tools); add and rm edit the project's
 .mcp.json. serve exposes kodama's tools (--tools, default calculator) to an
-MCP client over stdio, or over Streamable HTTP on 127.0.0.1 with --http;
-confirmations go to the client as elicitations (refused when it has none,
-unless --yes); --agent adds an "ask" tool that runs a whole kodama turn.
+MCP client over stdio, or over Streamable HTTP with --http (on 127.0.0.1
+unless --host; every request needs the bearer token: printed at start, or
+--token / $KODAMA_SERVE_TOKEN, or none with --no-auth on loopback only).
+The client is the caller and never answers a confirmation: a tool that would
+ask (bash, write) is refused unless --allow-tools names it (--yes: every
+tool). --agent adds an "ask" tool that runs a whole kodama turn.
 `;
 
 /** Parses the words after `kodama mcp`. @throws UsageError */
@@ -117,6 +128,8 @@ function parseServe(args: readonly string[], after: readonly string[]): McpServe
       strict: true,
       options: {
         ...TOOL_CHOICE_OPTIONS,
+        ...LISTEN_OPTIONS,
+        'allow-tools': { type: 'string' },
         http: { type: 'string' },
         agent: { type: 'boolean' },
         model: { type: 'string', short: 'm' },
@@ -128,10 +141,27 @@ function parseServe(args: readonly string[], after: readonly string[]): McpServe
   const http = values.http === undefined ? undefined : Number(values.http);
   if (http !== undefined && !(Number.isInteger(http) && http >= 0 && http < 65536))
     throw new UsageError(`--http must be a port number, got "${values.http}"`, 'mcp');
+  if (http === undefined) {
+    const stray = (['host', 'token', 'no-auth'] as const).find((k) => values[k] !== undefined);
+    if (stray) throw new UsageError(`--${stray} is for --http <port>: stdio has no listener`, 'mcp');
+  }
+  const choice = toolChoice(values, 'mcp');
+  const allowTools = (values['allow-tools'] ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+  const unserved = allowTools.filter((t) => !choice.tools.includes(t));
+  if (unserved.length > 0)
+    throw new UsageError(
+      `--allow-tools names ${unserved.join(', ')}, which --tools does not serve (--tools ${choice.tools.join(',')})`,
+      'mcp',
+    );
   return {
     command: 'mcp',
     action: 'serve',
-    ...toolChoice(values, 'mcp'),
+    ...choice,
+    ...listenArgs(values, 'mcp'),
+    allowTools,
     http,
     agent: values.agent ?? false,
     model: values.model,

@@ -5,6 +5,8 @@ import type { ElicitConfirm } from '@kodama/mcp';
 import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';
 import type { McpServeArgs } from './mcp-args.ts';
+import { UsageError } from './parse-support.ts';
+import { serverToken, tokenNote } from './serve-args.ts';
 import { buildTools } from './tool-registry.ts';
 
 /** No terminal to ask on: stdin carries the MCP protocol (stdio) or nothing (HTTP). */
@@ -12,16 +14,26 @@ const NO_INPUT = Readable.from([]) as NodeJS.ReadableStream & { isTTY?: boolean 
 
 /**
  * `kodama mcp serve`: the tools of `--tools` over MCP (stdio, or Streamable
- * HTTP on 127.0.0.1 with `--http`). File tools are confined to `--root` as in
- * `ask`; their confirmations go to the client as elicitations (refused when it
- * has none) unless `--yes`. `--agent` adds `ask`, a whole kodama Run.
+ * HTTP on `--host` (127.0.0.1) with `--http`, behind a bearer token). File
+ * tools are confined to `--root` as in `ask`. The client is the caller, so it
+ * never answers a confirmation: the start-up policy does (`--allow-tools`
+ * names the tools whose confirmations are yes, `--yes` all of them; every
+ * other one is refused). `--agent` adds `ask`, a whole kodama Run.
  */
 export async function mcpServe(args: McpServeArgs, io: CliIO): Promise<number> {
   const say = (message: string) => io.stderr.write(`kodama: ${message}\n`);
+  let token: ReturnType<typeof serverToken> | undefined;
+  try {
+    if (args.http !== undefined) token = serverToken(args, io.env, 'mcp');
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    say(error.message);
+    return EXIT.usage;
+  }
   const root = resolve(args.root ?? process.cwd());
   const closers: Array<() => void | Promise<void>> = [];
   const { createToolServer, serveHttp } = await import('@kodama/mcp');
-  const { WORKSPACE_TOOL_NAMES, Workspace, autoApprove, workspaceToolsByName } = await import(
+  const { WORKSPACE_TOOL_NAMES, Workspace, alwaysDecline, workspaceToolsByName } = await import(
     '@kodama/workspace'
   );
   const fileNames = args.tools.filter((n) => (WORKSPACE_TOOL_NAMES as readonly string[]).includes(n));
@@ -49,10 +61,17 @@ export async function mcpServe(args: McpServeArgs, io: CliIO): Promise<number> {
     for (const close of closers.reverse()) await close();
     return EXIT.usage;
   }
-  const sessionTools = async (confirm: ElicitConfirm): Promise<AnyTool[]> => {
-    const confirmer = args.yes
-      ? autoApprove
-      : { reviewed: true, confirm: (r: { title: string; detail: string }, s?: AbortSignal) => confirm(r, s) };
+  // Nobody reviews a remote caller's call: a tool the policy allows runs unreviewed, any other
+  // confirmation is refused. Never `confirm` from the client.
+  const allowed = new Set(args.yes ? fileNames : args.allowTools);
+  const confirmer =
+    allowed.size === 0
+      ? alwaysDecline
+      : {
+          reviewed: false,
+          confirm: async (request: { tool: string }) => allowed.has(request.tool),
+        };
+  const sessionTools = async (_clientCannotConfirm: ElicitConfirm): Promise<AnyTool[]> => {
     const files = workspace
       ? await workspaceToolsByName(workspace, fileNames, {
           confirmer,
@@ -64,9 +83,19 @@ export async function mcpServe(args: McpServeArgs, io: CliIO): Promise<number> {
   const makeServer = () => createToolServer(sessionTools, { name: 'kodama' });
   try {
     if (args.http !== undefined) {
-      const endpoint = await serveHttp(makeServer, args.http);
+      let endpoint: Awaited<ReturnType<typeof serveHttp>>;
+      try {
+        endpoint = await serveHttp(makeServer, {
+          port: args.http,
+          host: args.host,
+          ...(token?.token === undefined ? { noAuth: true } : { token: token.token }),
+        });
+      } catch (error) {
+        say(`cannot listen on ${args.host} port ${args.http}: ${(error as Error).message}`);
+        return EXIT.failed;
+      }
       closers.push(() => endpoint.close());
-      io.stderr.write(`kodama: MCP over Streamable HTTP at ${endpoint.url}\n`);
+      say(`MCP over Streamable HTTP at ${endpoint.url} (${token ? tokenNote(token) : ''})`);
       await waitForSignal(io);
     } else {
       const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');

@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import {
   asksForHelp,
+  type Command,
   type HelpArgs,
   strictParse,
   TOOL_CHOICE_OPTIONS,
@@ -10,16 +13,97 @@ import {
   withYesAll,
 } from './parse-support.ts';
 
+/** The environment variable a server's token can come from (`kodama serve`, `mcp serve --http`, `inspect`). */
+export const TOKEN_ENV = 'KODAMA_SERVE_TOKEN';
+
+/** Where a kodama server listens and who may use it: `--host`, `--token`, `--no-auth`. */
+export interface ListenArgs {
+  /** `--host`: the address to listen on; default `127.0.0.1`. */
+  readonly host: string;
+  /** `--token`; else `$KODAMA_SERVE_TOKEN`; else a random one, printed once. */
+  readonly token: string | undefined;
+  /** `--no-auth`: no token (loopback only: anyone on this machine may use the server). */
+  readonly noAuth: boolean;
+}
+
+/** The parseArgs options of {@link ListenArgs}. */
+export const LISTEN_OPTIONS = {
+  host: { type: 'string' },
+  token: { type: 'string' },
+  'no-auth': { type: 'boolean' },
+} as const;
+
+/** Tokens shorter than this are refused: a guessable token is no lock. */
+const MIN_TOKEN = 16;
+
+/** True for 127.0.0.0/8, ::1 and `localhost`: addresses only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** `host:port` for a URL (`[::1]:8787`); a wildcard address gives the loopback one a person opens. */
+export function urlHost(host: string, port: number): string {
+  const a = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return isIP(a) === 6 ? `[${a}]:${port}` : `${a}:${port}`;
+}
+
+/** The listen flags, checked. @throws UsageError */
+export function listenArgs(
+  values: { host?: string; token?: string; 'no-auth'?: boolean },
+  topic: Command,
+): ListenArgs {
+  const host = values.host ?? '127.0.0.1';
+  if (host !== 'localhost' && isIP(host) === 0)
+    throw new UsageError(`--host must be an IP address (e.g. 127.0.0.1 or 0.0.0.0), got "${host}"`, topic);
+  if (values.token !== undefined && values['no-auth'])
+    throw new UsageError('use --token <t> or --no-auth, not both', topic);
+  if (values['no-auth'] && !isLoopbackHost(host))
+    throw new UsageError(`--no-auth serves only on loopback (127.0.0.1, ::1); ${host} needs a token`, topic);
+  if (values.token !== undefined) checkToken(values.token, '--token', topic);
+  return { host, token: values.token, noAuth: values['no-auth'] ?? false };
+}
+
+function checkToken(token: string, from: string, topic: Command): void {
+  if (token.length < MIN_TOKEN)
+    throw new UsageError(
+      `${from} must be at least ${MIN_TOKEN} characters (e.g. the output of: openssl rand -hex 16)`,
+      topic,
+    );
+}
+
+/** The token a server requires and where it came from (a generated one is printed, a given one never). */
+export interface ServerToken {
+  readonly token: string | undefined;
+  readonly generated: boolean;
+}
+
+/**
+ * The token: `--token`, else `$KODAMA_SERVE_TOKEN`, else 24 random bytes;
+ * none under `--no-auth`. @throws UsageError for a too-short `$KODAMA_SERVE_TOKEN`
+ */
+export function serverToken(args: ListenArgs, env: NodeJS.ProcessEnv, topic: Command): ServerToken {
+  if (args.noAuth) return { token: undefined, generated: false };
+  if (args.token !== undefined) return { token: args.token, generated: false };
+  const fromEnv = env[TOKEN_ENV];
+  if (fromEnv) {
+    checkToken(fromEnv, `$${TOKEN_ENV}`, topic);
+    return { token: fromEnv, generated: false };
+  }
+  return { token: randomBytes(24).toString('base64url'), generated: true };
+}
+
+/** How a server's start-up line names its token: the token itself only when it was generated. */
+export function tokenNote(token: ServerToken): string {
+  if (token.token === undefined) return 'no authentication: anyone on this machine can use it';
+  return token.generated ? `token: ${token.token}` : `token from --token or $${TOKEN_ENV}`;
+}
+
 /** `kodama serve`: the assistant as an AG-UI endpoint on 127.0.0.1. */
-export interface ServeArgs extends ToolChoice {
+export interface ServeArgs extends ToolChoice, ListenArgs {
   readonly command: 'serve';
   readonly model: string | undefined;
   /** `--port`; 0 picks a free one (printed). Default 8787. */
   readonly port: number;
-  /** `--token`; else `$KODAMA_SERVE_TOKEN`; else a random one, printed. */
-  readonly token: string | undefined;
-  /** `--no-auth`: serve without a token (anyone who can reach the port drives the agent). */
-  readonly noAuth: boolean;
 }
 
 /** Parses `kodama serve` options. @throws UsageError */
@@ -32,10 +116,9 @@ export function parseServe(args: readonly string[]): ServeArgs | HelpArgs {
       strict: true,
       options: {
         ...TOOL_CHOICE_OPTIONS,
+        ...LISTEN_OPTIONS,
         model: { type: 'string', short: 'm' },
         port: { type: 'string', short: 'p' },
-        token: { type: 'string' },
-        'no-auth': { type: 'boolean' },
       },
     }),
   );
@@ -44,14 +127,11 @@ export function parseServe(args: readonly string[]): ServeArgs | HelpArgs {
   const port = values.port === undefined ? 8787 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UsageError(`--port must be a port number (0 picks a free one), got "${values.port}"`, 'serve');
-  if (values.token !== undefined && values['no-auth'])
-    throw new UsageError('use --token <t> or --no-auth, not both', 'serve');
   return {
     command: 'serve',
     ...toolChoice(values, 'serve'),
+    ...listenArgs(values, 'serve'),
     model: values.model,
     port,
-    token: values.token,
-    noAuth: values['no-auth'] ?? false,
   };
 }

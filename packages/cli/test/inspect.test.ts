@@ -42,7 +42,10 @@ test('kodama inspect serves the stored sessions behind its token, and stops on C
     child.on('exit', (code) => reject(new Error(`kodama inspect exited (${code}): ${stderr}`)));
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  const token = new URL(url).searchParams.get('token')!;
+  t.after(() => child.kill('SIGKILL'));
+  // The printed address carries the token in its fragment (the browser never sends it).
+  const token = decodeURIComponent(new URL(url).hash.replace(/^#token=/, ''));
+  assert.ok(token.length >= 32, url);
   const api = new URL('/api/sessions', url);
   assert.equal((await fetch(api)).status, 401);
   const sessions = (await (await fetch(api, { headers: { authorization: `Bearer ${token}` } })).json()) as {

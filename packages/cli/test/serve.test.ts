@@ -7,7 +7,7 @@ import { scriptedServers } from './support/scripted-servers.ts';
 
 const serve = scriptedServers();
 
-test('kodama serve refuses a request without its token, streams AG-UI events with it, and stops on Ctrl+C', async () => {
+test('kodama serve refuses a request without its token, streams AG-UI events with it, and stops on Ctrl+C', async (t) => {
   const model = await serve(() => ({ text: 'Hello from kodama.' }));
   const child = spawn(
     process.execPath,
@@ -24,6 +24,7 @@ test('kodama serve refuses a request without its token, streams AG-UI events wit
     child.on('exit', (code) => reject(new Error(`kodama serve exited (${code}): ${stderr}`)));
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  t.after(() => child.kill('SIGKILL'));
   const { url, token } = await ready;
   const body = JSON.stringify({
     threadId: 't',

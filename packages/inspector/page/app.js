@@ -1,10 +1,20 @@
-// The inspector page: plain DOM, no framework, no build step. Reads the
-// token from its own URL and sends it with every API call.
-const token = new URLSearchParams(location.search).get('token') ?? '';
+// The inspector page: plain DOM, no framework, no build step. The address
+// kodama inspect prints carries the token in its fragment (#token=…), which the
+// browser never sends to a server: the page keeps it in this tab's
+// sessionStorage (this origin only), takes it out of the address bar and
+// history, and sends it as a bearer token with every API call.
+const TOKEN_KEY = 'kodama-inspector-token';
+if (location.hash.startsWith('#token=')) {
+  sessionStorage.setItem(TOKEN_KEY, decodeURIComponent(location.hash.slice('#token='.length)));
+  history.replaceState(null, '', location.pathname);
+}
+const token = sessionStorage.getItem(TOKEN_KEY) ?? '';
 const $ = (id) => document.getElementById(id);
 
 async function api(path) {
   const res = await fetch(path, { headers: { authorization: `Bearer ${token}` } });
+  if (res.status === 401)
+    throw new Error('the inspector needs its key: open the address kodama inspect printed');
   if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
   return res.json();
 }
@@ -292,14 +302,19 @@ function route() {
         ? showTrifecta()
         : showSessions();
   done.then(
-    () => document.body.setAttribute('data-ready', hash || 'sessions'),
+    () => {
+      $('problem').hidden = true;
+      document.body.setAttribute('data-ready', hash || 'sessions');
+    },
     (error) => {
       document.body.setAttribute('data-error', String(error));
+      $('problem').textContent = error instanceof Error ? error.message : String(error);
+      $('problem').hidden = false;
       console.error(error);
     },
   );
 }
 
-// Links keep the token: it lives in the query string, and hashes leave it alone.
+// Links change only the hash; the token stays in sessionStorage.
 window.addEventListener('hashchange', route);
 route();

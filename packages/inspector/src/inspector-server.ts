@@ -1,8 +1,9 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { SESSION_ID_PATTERN, type SessionStore, type TrifectaReport } from '@kodama/core';
 import { listSessions, sessionDetail, trifectaJson } from './inspector-data.ts';
+import { isLoopback, refusalOf, urlHost } from './local-request.ts';
 import { type RecordedEvent, readRunEvents } from './run-event-log.ts';
 
 /** Where a Run's recorded events come from: its events from the `from`-th on, `[]` when none. */
@@ -21,17 +22,22 @@ export interface InspectorOptions {
    * log); when given it answers instead of `eventsDir`.
    */
   readonly runEvents?: RunEventSource;
-  /** Port on 127.0.0.1; 0 (default) picks a free one. */
+  /** The port; 0 (default) picks a free one. */
   readonly port?: number;
-  /** The token every request must carry; default: 24 random bytes. */
+  /** The address to listen on; default `127.0.0.1`. Another one still needs the token. */
+  readonly host?: string;
+  /** The token every API request must carry; default: 24 random bytes. */
   readonly token?: string;
+  /** Serve without a token: anyone on this machine may read the sessions. Loopback addresses only. */
+  readonly noAuth?: boolean;
 }
 
 /** A running inspector. */
 export interface Inspector {
-  /** The page's address, token included: open it in a browser. */
+  /** The page's address, the token in its fragment (`/#token=…`): open it in a browser. */
   readonly url: string;
-  readonly token: string;
+  /** The bearer token of the API; `undefined` under `noAuth`. */
+  readonly token: string | undefined;
   close(): Promise<void>;
 }
 
@@ -49,25 +55,35 @@ const TYPES: Readonly<Record<string, string>> = {
 /**
  * Serves the inspector: a page (plain HTML, CSS and a JavaScript module from
  * the package's `page/` folder; nothing from a CDN) and a small JSON API over
- * the session store, on 127.0.0.1 only. Every API request needs the token
- * (the page's URL carries it as `?token=`; the page sends it as a bearer
- * token), and a request whose `Origin` is another site is refused, so another
- * tab cannot read the sessions. The page's own files hold no data and are served to anyone local.
+ * the session store, on 127.0.0.1 unless `host` says otherwise. Every
+ * request whose `Host` is not this server (DNS rebinding) or whose `Origin`
+ * is another site gets 403, so another page in the browser cannot read the
+ * sessions. Every API request needs the token as a bearer token (else 401).
+ * The address to open carries the token in its fragment, which the browser
+ * never sends: the page keeps it in the tab's `sessionStorage` and takes it
+ * out of the address bar. The page's own files hold no data.
+ *
+ * @throws Error when `noAuth` is asked for on an address that is not loopback.
  */
 export async function startInspector(options: InspectorOptions): Promise<Inspector> {
-  const token = options.token ?? randomBytes(24).toString('base64url');
-  let origin = '';
+  const host = options.host ?? '127.0.0.1';
+  if (options.noAuth && !isLoopback(host))
+    throw new Error(`serving without a token is for loopback addresses only, not ${host}: give a token`);
+  const token = options.noAuth ? undefined : (options.token ?? randomBytes(24).toString('base64url'));
   const server: Server = createServer((req, res) => {
-    handle(req, res, options, token, origin).catch((error: unknown) => {
+    handle(req, res, options, token).catch((error: unknown) => {
       if (!res.headersSent) json(res, 500, { error: String(error) });
       else res.end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, resolve);
+  });
   const { port } = server.address() as { port: number };
-  origin = `http://127.0.0.1:${port}`;
+  const origin = `http://${urlHost(host, port)}`;
   return {
-    url: `${origin}/?token=${encodeURIComponent(token)}`,
+    url: token === undefined ? `${origin}/` : `${origin}/#token=${encodeURIComponent(token)}`,
     token,
     close: () =>
       new Promise<void>((resolve) => {
@@ -81,19 +97,20 @@ async function handle(
   req: IncomingMessage,
   res: ServerResponse,
   options: InspectorOptions,
-  token: string,
-  origin: string,
+  token: string | undefined,
 ): Promise<void> {
-  const url = new URL(req.url ?? '/', origin);
-  const from = req.headers.origin;
-  if (from !== undefined && from !== origin)
-    return json(res, 403, { error: 'requests from other origins are refused' });
+  // Host and Origin first, for the page's files too; then the token, for everything under /api/.
+  const foreign = refusalOf(req, { token: undefined });
+  if (foreign) return json(res, foreign.status, { error: foreign.message });
+  const url = new URL(req.url ?? '/', 'http://inspector');
   if (req.method !== 'GET') return json(res, 405, { error: 'GET only' });
-  // The page's own files hold no data; everything under /api/ needs the token.
   const file = PAGE[url.pathname];
   if (file) return page(res, file);
-  const given = url.searchParams.get('token') ?? bearer(req.headers.authorization);
-  if (!same(given, token)) return json(res, 401, { error: 'the inspector token is required' });
+  const refused = refusalOf(req, { token });
+  if (refused)
+    return json(res, refused.status, {
+      error: 'the inspector token is required: open the address kodama inspect printed',
+    });
   if (url.pathname === '/api/sessions') return json(res, 200, await listSessions(options.store));
   const session = /^\/api\/sessions\/([^/]+)$/.exec(url.pathname);
   if (session) {
@@ -131,15 +148,4 @@ async function page(res: ServerResponse, file: string): Promise<void> {
 function json(res: ServerResponse, status: number, value: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   res.end(JSON.stringify(value));
-}
-
-function bearer(header: string | undefined): string | null {
-  return header?.startsWith('Bearer ') ? header.slice(7) : null;
-}
-
-function same(given: string | null, token: string): boolean {
-  if (given === null) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
 }

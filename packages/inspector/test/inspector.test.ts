@@ -114,14 +114,22 @@ async function open(hash = ''): Promise<Page> {
     if (m.type() === 'error') consoleErrors.push(m.text());
   });
   page.on('pageerror', (e) => consoleErrors.push(String(e)));
-  await page.goto(`${inspector.url}${hash}`);
-  await page.waitForSelector(`body[data-ready="${hash.slice(1) || 'sessions'}"]`);
+  // The person's address (the token in its fragment) first; the page keeps the token for the tab.
+  await page.goto(inspector.url);
+  await page.waitForSelector('body[data-ready="sessions"]');
+  if (hash !== '') {
+    await page.evaluate((h) => {
+      location.hash = h;
+    }, hash);
+    await page.waitForSelector(`body[data-ready="${hash.slice(1)}"]`);
+  }
   return page;
 }
 
 describe('the inspector page', () => {
   test('lists the sessions with their runs, outcomes and tokens, and opens a timeline', async () => {
     const page = await open();
+    assert.doesNotMatch(page.url(), /token/, 'the token leaves the address bar and history');
     const rows = await page.$$eval('#session-table tbody tr', (trs) =>
       trs.map((tr) => Array.from(tr.children).map((td) => td.textContent)),
     );
@@ -272,5 +280,17 @@ describe('the inspector API', () => {
       headers: { authorization: `Bearer ${inspector.token}`, origin: 'http://evil.example' },
     });
     assert.equal(foreign.status, 403);
+    const inQuery = new URL(api);
+    inQuery.searchParams.set('token', inspector.token!);
+    assert.equal((await fetch(inQuery)).status, 401, 'a token in the query string is not accepted');
+  });
+
+  test('a tab opened without the printed address gets no data and says what to open', async () => {
+    const page = await browser.newPage();
+    await page.goto(new URL('/', inspector.url).href);
+    await page.waitForSelector('body[data-error]');
+    assert.equal(await page.isVisible('#problem'), true);
+    assert.equal(await page.$$eval('#session-table tbody tr', (trs) => trs.length), 0);
+    await page.close();
   });
 });

@@ -1,42 +1,41 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 
-/** A yes/no question put to the person behind the MCP client. */
+/** A yes/no question a served tool needs answered before it acts (run a command, overwrite a file). */
 export interface ConfirmQuestion {
   /** One line: what will happen. */
   readonly title: string;
   /** The payload (a command), possibly several lines. */
   readonly detail: string;
+  /** The asking tool (`bash`, `write`), when the tool says. */
+  readonly tool?: string;
 }
 
-/** Asks the client's user; resolves true only for an explicit yes. */
+/**
+ * Answers a served tool's confirmation; resolves true only for an explicit
+ * yes. Contract: the answer comes from the policy the person who started the
+ * server chose (see {@link remotePolicy}), never from the MCP client: the
+ * client is the caller, and a caller cannot approve its own call.
+ */
 export type ElicitConfirm = (question: ConfirmQuestion, signal?: AbortSignal) => Promise<boolean>;
 
+/** Refuses every confirmation: the default for calls from a remote client. */
+export const refuseRemote: ElicitConfirm = async () => false;
+
 /**
- * A confirmation answered by MCP elicitation: the client shows the question
- * and an "approve" checkbox. A client that does not declare the elicitation
- * capability, declines, cancels or fails gets `false`: the action is refused.
+ * The start-up policy for remote callers: a confirmation of a tool in
+ * `allowed` is answered yes, every other one no. Nobody is asked.
  */
-export function elicitConfirm(server: Server): ElicitConfirm {
-  return async (question, signal) => {
-    if (!server.getClientCapabilities()?.elicitation) return false;
-    try {
-      const result = await server.elicitInput(
-        {
-          mode: 'form',
-          message: question.detail === '' ? question.title : `${question.title}\n\n${question.detail}`,
-          requestedSchema: {
-            type: 'object',
-            properties: {
-              approve: { type: 'boolean', title: 'Approve', description: 'Let kodama go ahead' },
-            },
-            required: ['approve'],
-          },
-        },
-        signal ? { signal } : {},
-      );
-      return result.action === 'accept' && result.content?.approve === true;
-    } catch {
-      return false;
-    }
-  };
+export function remotePolicy(allowed: readonly string[]): ElicitConfirm {
+  const names = new Set(allowed);
+  return async (question) => question.tool !== undefined && names.has(question.tool);
+}
+
+/**
+ * Formerly asked the MCP client by elicitation, which let a client approve its
+ * own call. Now refuses every confirmation, like {@link refuseRemote}.
+ *
+ * @deprecated use {@link refuseRemote} or {@link remotePolicy}; the client is never asked.
+ */
+export function elicitConfirm(_server: Server): ElicitConfirm {
+  return refuseRemote;
 }

@@ -5,7 +5,7 @@ import {
   type CallToolResult,
   ListToolsRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { type ElicitConfirm, elicitConfirm } from './elicit-confirm.ts';
+import { type ElicitConfirm, refuseRemote } from './elicit-confirm.ts';
 
 /** Options of {@link createToolServer}. */
 export interface ToolServerOptions {
@@ -14,9 +14,15 @@ export interface ToolServerOptions {
   readonly version?: string;
   /** The handshake's instructions. */
   readonly instructions?: string;
+  /**
+   * Answers the confirmations the tools ask for, from the policy chosen at
+   * start-up; default: every one refused. The client is never asked (an
+   * elicitation would let the caller approve its own call).
+   */
+  readonly confirm?: ElicitConfirm;
 }
 
-/** The tools one server session exposes, built with that session's confirmation (MCP elicitation). */
+/** The tools one server session exposes, built with the server's confirmation policy. */
 export type ToolsForSession = (confirm: ElicitConfirm) => Promise<readonly AnyTool[]> | readonly AnyTool[];
 
 function blocks(result: ToolResult): CallToolResult['content'] {
@@ -39,7 +45,9 @@ function isErrorText(result: ToolResult): boolean {
  * serves each tool's name, description and JSON Schema; `tools/call`
  * validates the arguments as the agent loop does, runs the tool with the
  * request's abort signal, and answers `Error: ...` results, `ToolError`s,
- * invalid arguments and failures with `isError`. Connect it to a transport
+ * invalid arguments and failures with `isError`. A confirmation a tool needs
+ * is answered by `options.confirm` (default: refused), never by the client.
+ * Connect it to a transport
  * (`StdioServerTransport`, or see {@link serveHttp}).
  */
 export async function createToolServer(
@@ -50,7 +58,7 @@ export async function createToolServer(
     { name: options.name ?? 'kodama', version: options.version ?? '0.1.0' },
     { capabilities: { tools: {} }, ...(options.instructions ? { instructions: options.instructions } : {}) },
   );
-  const list = await tools(elicitConfirm(server));
+  const list = await tools(options.confirm ?? refuseRemote);
   const byName = new Map(list.map((t) => [t.name, t]));
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: list.map((t) => ({
