@@ -9,6 +9,7 @@ import { EXIT } from './exit-status.ts';
 import type { InteractiveArgs } from './interactive-args.ts';
 import { JsonLines } from './json-lines.ts';
 import { stopSignals } from './stop-signals.ts';
+import { taintRefusal } from './taint-gate.ts';
 
 type AssistantModule = typeof import('@kodama/assistant');
 type Rules = InstanceType<AssistantModule['PermissionRules']>;
@@ -28,8 +29,9 @@ export const APPROVE_ALL = Object.freeze({ reviewed: false, confirm: async () =>
 
 /**
  * The person `-p` asks: y / n on the terminal (stdin a TTY, the question on
- * stderr); with no terminal, a refusal and a line on stderr saying how to
- * allow the call next time (`--yes`, `--yes=all`, or an allow rule).
+ * stderr); with no terminal, `unanswered` and a line on stderr saying the call
+ * was refused because no one could confirm it, and how to allow it next time
+ * (`--yes`, `--yes=all`, or an allow rule).
  */
 export async function terminalAsker(
   assistant: AssistantModule,
@@ -38,20 +40,24 @@ export async function terminalAsker(
 ): Promise<import('@kodama/assistant').AskPerson> {
   const { terminalConfirmer } = await import('@kodama/workspace');
   const terminal = terminalConfirmer({ input: io.stdin, output: io.stderr });
-  return async ({ request, allowAlways }, signal) => {
+  return async ({ request, taintSources }, signal) => {
     if (io.stdin.isTTY === true)
       return (await terminal.confirm(request as Parameters<typeof terminal.confirm>[0], signal))
         ? { kind: 'yes' }
         : { kind: 'no' };
+    if (taintSources !== undefined) {
+      const call = { agentId: '', toolName: request.tool, arguments: '', sources: taintSources };
+      io.stderr.write(taintRefusal(call, request.detail));
+      return { kind: 'unanswered' };
+    }
     const what = `${request.tool}${request.tool === 'bash' ? ` "${request.detail.split('\n')[0]}"` : request.path ? ` ${request.path}` : ''}`;
     const ruled = rules.decide(assistant.subjectOf(request));
-    const how = !allowAlways
-      ? 'untrusted content is in the conversation; --yes=all allows such calls'
-      : ruled?.decision === 'ask'
+    const how =
+      ruled?.decision === 'ask'
         ? `the rule "${ruled.rule}" in ${ruled.source} asks first; --yes approves it`
         : `allow it with --yes, or with a rule in .kodama/config.json: {"permissions": {"allow": ["${assistant.ruleOf(request)}"]}}`;
     io.stderr.write(`kodama: ${what} was not run: it needs approval and stdin is not a terminal; ${how}\n`);
-    return { kind: 'no' };
+    return { kind: 'unanswered' };
   };
 }
 

@@ -22,17 +22,30 @@ export interface Confirmer {
   confirm(request: ConfirmRequest, signal?: AbortSignal): Promise<boolean>;
 }
 
-/** A person's answer: yes; no, with an optional reason for the model; yes to this rule for the rest of the session. */
+/**
+ * A person's answer: yes; no, with an optional reason for the model; yes to
+ * this rule for the rest of the session; or `unanswered` when no one could be
+ * asked (no terminal): refused, and reported as unconfirmed, never as declined.
+ */
 export type ConfirmAnswer =
   | { readonly kind: 'yes' }
   | { readonly kind: 'no'; readonly reason?: string }
-  | { readonly kind: 'always' };
+  | { readonly kind: 'always' }
+  | { readonly kind: 'unanswered' };
 
 /** A question shown inline above the input. */
 export interface ConfirmQuestion {
   readonly request: ConfirmRequest;
-  /** False for the taint gate: "always" is not offered. */
+  /**
+   * Whether "always" is offered: false for the taint gate, and when no rule
+   * could allow the call (see `ruleOf`).
+   */
   readonly allowAlways: boolean;
+  /**
+   * Set for the taint gate's question: the tools whose untrusted content is in
+   * the conversation (the call can send data out after it).
+   */
+  readonly taintSources?: readonly string[];
 }
 
 /** Shows a question and waits for the answer; resolves `no` when `signal` aborts. */

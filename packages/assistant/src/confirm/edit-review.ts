@@ -35,11 +35,7 @@ function proposed(name: string, args: EditArgs, before: string | undefined): str
  */
 export function reviewEdits(tool: AnyTool, readText: ReadText, confirmer: Confirmer): AnyTool {
   return {
-    name: tool.name,
-    description: tool.description,
-    parameters: tool.parameters,
-    trifectaLegs: tool.trifectaLegs,
-    sequential: tool.sequential,
+    ...tool, // every field the tool has, legsOf included; only execute differs
     async execute(args, context) {
       const a = args as EditArgs;
       const before = typeof a.path === 'string' ? await readText(a.path).catch(() => undefined) : undefined;

@@ -1,4 +1,10 @@
-import type { TaintedCall, TaintGate } from '@kodama/core';
+import {
+  describeToolCall,
+  escapeHidden,
+  type TaintAnswer,
+  type TaintedCall,
+  type TaintGate,
+} from '@kodama/core';
 import { callSubject } from '../permissions/permission-gate.ts';
 import type { PermissionSubject } from '../permissions/permission-rule.ts';
 import { PermissionRules } from '../permissions/permission-rules.ts';
@@ -17,6 +23,17 @@ function parseArguments(text: string): unknown {
   } catch {
     return {};
   }
+}
+
+/** The question the taint gate asks: why, and the call as a person reads it. */
+export function taintRequest(call: TaintedCall): ConfirmRequest {
+  const shown = escapeHidden(describeToolCall(call.arguments));
+  return {
+    tool: call.toolName,
+    title: `untrusted content from ${call.sources.join(', ')} is in this conversation, and this ${call.toolName} call can send data out; run it?`,
+    detail: shown.text,
+    warnings: shown.found ? ['invisible'] : [],
+  };
 }
 
 /** What the permission rules match in a request: bash's command, a file tool's path. */
@@ -86,25 +103,27 @@ export class InlineConfirmer implements Confirmer {
     return undefined;
   }
 
-  /** The taint gate: asks about a call of an egress-capable tool after untrusted content came in. */
-  readonly taintGate: TaintGate = (call: TaintedCall, signal: AbortSignal) => {
+  /**
+   * The taint gate: asks about a call that can send data out after untrusted
+   * content came in, showing the call readable (the command, the URL;
+   * hidden characters made visible) and never offering "always". Resolves
+   * `'unattended'` when no one could be asked.
+   */
+  readonly taintGate: TaintGate = (call: TaintedCall, signal: AbortSignal): Promise<TaintAnswer> => {
     // A call the rules deny is refused without a question; allow rules never skip this one.
     if (this.rules.decide(callSubject(call.toolName, parseArguments(call.arguments)))?.decision === 'deny')
       return Promise.resolve(false);
     return this.#serial(async () => {
-      const request: ConfirmRequest = {
-        tool: call.toolName,
-        title: `untrusted content from ${call.sources.join(', ')} is in this conversation; run ${call.toolName} anyway? It can send data out.`,
-        detail: call.arguments,
-        warnings: [],
-      };
-      return this.#approved(request, await this.#ask({ request, allowAlways: false }, signal));
+      const request = taintRequest(call);
+      const answer = await this.#ask({ request, allowAlways: false, taintSources: call.sources }, signal);
+      if (answer.kind === 'unanswered') return 'unattended';
+      return this.#approved(request, answer);
     });
   };
 
   #approved(request: ConfirmRequest, answer: ConfirmAnswer): boolean {
     if (answer.kind === 'no' && answer.reason) this.#onReason(request, answer.reason);
-    return answer.kind !== 'no';
+    return answer.kind === 'yes' || answer.kind === 'always';
   }
 
   #serial<T>(work: () => Promise<T>): Promise<T> {
