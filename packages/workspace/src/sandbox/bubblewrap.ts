@@ -2,6 +2,8 @@ import { existsSync, lstatSync, readlinkSync } from 'node:fs';
 import { runProcess } from '../subprocess/run-process.ts';
 import { SandboxUnavailableError } from '../workspace/errors.ts';
 import type { Workspace } from '../workspace/workspace.ts';
+import { readOnlyControlPaths } from './read-only-control.ts';
+import { prlimitPrefix } from './resource-limits.ts';
 import type { BubblewrapSandbox, SandboxOptions } from './sandbox-options.ts';
 
 /** System directories mounted read-only (a symlink such as `/bin -> usr/bin` is recreated as a symlink). */
@@ -66,14 +68,17 @@ export interface HiddenPaths {
  * The bwrap arguments (everything before the command) for a workspace.
  * Mount order matters: later mounts cover earlier ones, so roots are mounted
  * shortest path first and a writable root nested in a read-only one stays
- * writable, and the `hidden` credential files and directories come last.
+ * writable, then the writable roots' `.git` and `.kodama` read-only (see
+ * `readOnlyControlPaths`), and the `hidden` credential files and directories last.
  */
 export function bubblewrapArgs(
   workspace: Workspace,
   sandbox: BubblewrapSandbox,
   hidden: HiddenPaths = { files: [], directories: [] },
 ): string[] {
-  const args = ['--die-with-parent', '--new-session', '--unshare-all'];
+  // --cap-drop ALL: run by root, bwrap otherwise leaves the command its capabilities inside the
+  // namespaces, enough to `mount -o remount,rw` any read-only bind below.
+  const args = ['--die-with-parent', '--new-session', '--unshare-all', '--cap-drop', 'ALL'];
   if (sandbox.network === true) args.push('--share-net');
   args.push(...systemMounts());
   args.push('--dir', '/etc');
@@ -85,6 +90,8 @@ export function bubblewrapArgs(
   for (const r of workspace.writableRoots) mounts.set(r, 'rw');
   const ordered = [...mounts].sort(([a], [b]) => a.length - b.length);
   for (const [path, mode] of ordered) args.push(mode === 'rw' ? '--bind' : '--ro-bind', path, path);
+  const writable = ordered.filter(([, mode]) => mode === 'rw').map(([path]) => path);
+  for (const path of readOnlyControlPaths(writable)) args.push('--ro-bind', path, path);
   for (const dir of hidden.directories) args.push('--tmpfs', dir);
   for (const file of hidden.files) args.push('--ro-bind', '/dev/null', file);
   args.push('--chdir', workspace.projectRoot, '--setenv', 'TMPDIR', '/tmp');
@@ -93,7 +100,9 @@ export function bubblewrapArgs(
 
 /**
  * Wraps a command's argv for the chosen sandbox: unchanged for `none`,
- * `bwrap <args> -- <argv>` for bubblewrap.
+ * `bwrap <args> -- prlimit <limits> -- <argv>` for bubblewrap.
+ *
+ * @throws InvalidOptionError when a resource limit is malformed.
  */
 export function wrapArgv(
   workspace: Workspace,
@@ -102,7 +111,13 @@ export function wrapArgv(
   hidden?: HiddenPaths,
 ): string[] {
   if (sandbox.kind === 'none') return [...argv];
-  return [sandbox.bwrapPath ?? 'bwrap', ...bubblewrapArgs(workspace, sandbox, hidden), '--', ...argv];
+  return [
+    sandbox.bwrapPath ?? 'bwrap',
+    ...bubblewrapArgs(workspace, sandbox, hidden),
+    '--',
+    ...prlimitPrefix(sandbox.limits),
+    ...argv,
+  ];
 }
 
 /**
@@ -113,6 +128,7 @@ export function wrapArgv(
 export async function assertSandboxAvailable(workspace: Workspace, sandbox: SandboxOptions): Promise<void> {
   if (sandbox.kind === 'none') return;
   const bwrap = sandbox.bwrapPath ?? 'bwrap';
+  prlimitPrefix(sandbox.limits); // a malformed limit is the host's InvalidOptionError, not "unavailable"
   let result: Awaited<ReturnType<typeof runProcess>>;
   try {
     result = await runProcess(wrapArgv(workspace, sandbox, ['true']), {
@@ -125,8 +141,8 @@ export async function assertSandboxAvailable(workspace: Workspace, sandbox: Sand
     );
   }
   if (result.exitCode !== 0) {
-    const why =
-      (result.stderr || result.output).trim() || `exit code ${result.exitCode ?? result.exitSignal}`;
+    let why = (result.stderr || result.output).trim() || `exit code ${result.exitCode ?? result.exitSignal}`;
+    if (/prlimit/.test(why)) why += ' (prlimit sets the resource limits: install util-linux)';
     throw new SandboxUnavailableError(
       `bubblewrap sandbox requested but it cannot start here: ${why}. Nothing was run unsandboxed.`,
     );
