@@ -13,18 +13,33 @@ import { insideOrAbsolute, realPathSync } from './real-path.ts';
  */
 const CONTROL_SEGMENTS = /(^|\/)(\.kodama|\.git)(\/|$)|(^|\/)\.mcp\.json$|(^|\/)\.github\/workflows(\/|$)/i;
 
-/** What bash globs could reach among the control files (dotfiles only when the glob says so, as bash does). */
-const CONTROL_SAMPLES = [
-  '.git',
-  '.git/config',
-  '.git/hooks',
-  '.git/hooks/pre-commit',
-  '.kodama',
-  '.kodama/config.json',
-  '.mcp.json',
-  '.github/workflows',
-  '.github/workflows/ci.yml',
+/** The control folders and files as path segments, for globs (`.g?t/hooks/x` reaches `.git`). */
+const CONTROL_ROOTS: readonly (readonly string[])[] = [
+  ['.git'],
+  ['.kodama'],
+  ['.mcp.json'],
+  ['.github', 'workflows'],
 ];
+
+/**
+ * True when a bash glob could expand to a path in or at a control root, at
+ * any depth: its segments, from some point on, match a root's segments. A
+ * `*` does not match a leading dot (bash's default), `**` matches anything.
+ */
+function globReachesControl(glob: string): boolean {
+  const segments = glob.split('/').filter((s) => s !== '' && s !== '.');
+  for (let at = 0; at < segments.length; at++) {
+    for (const root of CONTROL_ROOTS) {
+      const ok = root.every((name, i) => {
+        const segment = segments[at + i];
+        if (segment === undefined) return false;
+        return segment === '**' || picomatch(segment, { dot: false, nocase: true })(name);
+      });
+      if (ok) return true;
+    }
+  }
+  return false;
+}
 
 /** A word that mentions a control file anywhere in its text (a `bash -c` string, `--git-dir=.git`). */
 const CONTROL_MENTION = /(^|[^\w-])(\.kodama|\.git)([^\w-]|$)|\.mcp\.json|\.github\/workflows/i;
@@ -102,9 +117,7 @@ export class ControlPaths {
       if (expanded === '') continue;
       if (CONTROL_MENTION.test(expanded)) return expanded;
       if (/[*?[]/.test(expanded)) {
-        const isMatch = picomatch(expanded.replace(/^\.\//, ''), { dot: false });
-        const hit = CONTROL_SAMPLES.find((s) => isMatch(s));
-        if (hit !== undefined) return hit;
+        if (globReachesControl(expanded)) return expanded;
         continue;
       }
       const found = this.path(resolve(this.#root, expanded));
