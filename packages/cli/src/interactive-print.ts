@@ -2,7 +2,7 @@
 // The permission rules decide as in the assistant (allow runs, ask asks, deny
 // refuses); what is asked is asked on the terminal, and refused with a
 // message saying how to allow it when there is none.
-import type { Listener, Model, Run, SessionStore } from '@kodama/core';
+import type { AnyTool, Listener, Model, Run, SessionStore } from '@kodama/core';
 import { buildAssistant } from './assistant-setup.ts';
 import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';
@@ -61,6 +61,17 @@ export async function terminalAsker(
   };
 }
 
+/**
+ * `wrapped` with `tool`'s per-call legs (`legsOf`) when the wrapper dropped
+ * them: without them every bash call would count as network-reaching, and
+ * the second one of a plain session would be held by the taint gate.
+ */
+export function keepCallLegs(tool: AnyTool, wrapped: AnyTool): AnyTool {
+  return tool.legsOf === undefined || wrapped.legsOf !== undefined
+    ? wrapped
+    : { ...wrapped, legsOf: tool.legsOf };
+}
+
 /** `kodama -p`: one turn with the assistant's wiring, streamed as text (or JSON events), saved in the session. */
 export async function printTurn(args: InteractiveArgs, io: CliIO, setup: PrintSetup): Promise<number> {
   const { Terminal } = await import('@kodama/core');
@@ -78,7 +89,8 @@ export async function printTurn(args: InteractiveArgs, io: CliIO, setup: PrintSe
     listener,
     maxSteps: args.maxSteps,
     systemPrompt: setup.systemPrompt,
-    wrapTool: (tool) => assistant.permissionGate(tool, setup.rules, args.yes ? APPROVE_ALL : confirmer),
+    wrapTool: (tool) =>
+      keepCallLegs(tool, assistant.permissionGate(tool, setup.rules, args.yes ? APPROVE_ALL : confirmer)),
     ...(args.yes
       ? {}
       : {
