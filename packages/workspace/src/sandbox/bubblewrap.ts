@@ -2,8 +2,9 @@ import { existsSync, lstatSync, readlinkSync } from 'node:fs';
 import { runProcess } from '../subprocess/run-process.ts';
 import { SandboxUnavailableError } from '../workspace/errors.ts';
 import type { Workspace } from '../workspace/workspace.ts';
+import { processCgroup } from './process-cgroup.ts';
 import { readOnlyControlPaths } from './read-only-control.ts';
-import { prlimitPrefix } from './resource-limits.ts';
+import { DEFAULT_RESOURCE_LIMITS, prlimitPrefix } from './resource-limits.ts';
 import type { BubblewrapSandbox, SandboxOptions } from './sandbox-options.ts';
 
 /** System directories mounted read-only (a symlink such as `/bin -> usr/bin` is recreated as a symlink). */
@@ -62,6 +63,8 @@ export interface HiddenPaths {
   readonly files: readonly string[];
   /** Each is covered by an empty tmpfs. */
   readonly directories: readonly string[];
+  /** Control entries (`.git`, `.kodama`) deeper in the roots, mounted read-only like the roots' own. */
+  readonly controls?: readonly string[];
 }
 
 /**
@@ -91,7 +94,7 @@ export function bubblewrapArgs(
   const ordered = [...mounts].sort(([a], [b]) => a.length - b.length);
   for (const [path, mode] of ordered) args.push(mode === 'rw' ? '--bind' : '--ro-bind', path, path);
   const writable = ordered.filter(([, mode]) => mode === 'rw').map(([path]) => path);
-  for (const path of readOnlyControlPaths(writable)) args.push('--ro-bind', path, path);
+  for (const path of readOnlyControlPaths(writable, hidden.controls)) args.push('--ro-bind', path, path);
   for (const dir of hidden.directories) args.push('--tmpfs', dir);
   for (const file of hidden.files) args.push('--ro-bind', '/dev/null', file);
   args.push('--chdir', workspace.projectRoot, '--setenv', 'TMPDIR', '/tmp');
@@ -100,7 +103,8 @@ export function bubblewrapArgs(
 
 /**
  * Wraps a command's argv for the chosen sandbox: unchanged for `none`,
- * `bwrap <args> -- prlimit <limits> -- <argv>` for bubblewrap.
+ * `bwrap <args> -- prlimit <limits> -- <argv>` for bubblewrap (run as root,
+ * a `sh` first joins the command to a fresh `pids` cgroup, see `processCgroup`).
  *
  * @throws InvalidOptionError when a resource limit is malformed.
  */
@@ -111,11 +115,16 @@ export function wrapArgv(
   hidden?: HiddenPaths,
 ): string[] {
   if (sandbox.kind === 'none') return [...argv];
+  const limits = prlimitPrefix(sandbox.limits); // validates them first
+  // Under root, where RLIMIT_NPROC does not apply, a pids cgroup bounds the processes.
+  const cgroup = processCgroup(sandbox.limits?.processes ?? DEFAULT_RESOURCE_LIMITS.processes);
   return [
     sandbox.bwrapPath ?? 'bwrap',
     ...bubblewrapArgs(workspace, sandbox, hidden),
+    ...(cgroup?.bwrapArgs ?? []),
     '--',
-    ...prlimitPrefix(sandbox.limits),
+    ...(cgroup?.prefix ?? []),
+    ...limits,
     ...argv,
   ];
 }

@@ -4,7 +4,7 @@
 // `git commit` on the host run it, or rewrite the project's kodama
 // configuration. Reading them (git status, log, diff) still works.
 import { existsSync, lstatSync, readFileSync, realpathSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { isInside } from '../workspace/real-path.ts';
 
 /** The control entries of a root that the sandbox mounts read-only. */
@@ -12,30 +12,32 @@ export const READ_ONLY_CONTROL_ENTRIES: readonly string[] = ['.git', '.kodama'];
 
 /**
  * The host paths to mount read-only over the writable `roots`: each root's
- * `.git` and `.kodama` (a directory, or a file such as a worktree's `.git`),
- * their real paths when they are symlinks, and for a `.git` file (a worktree
- * or submodule: `gitdir: …`) the git directory it names and that directory's
- * common directory (where hooks and config live), when they lie inside a
- * writable root. A root without them gets nothing (nothing is created on the host).
+ * `.git` and `.kodama`, and the `found` ones deeper down (nested repositories,
+ * submodules and worktrees, from the denied-files scan); a directory, or a
+ * file such as a worktree's `.git`; their real paths when they are symlinks;
+ * and for a `.git` file (`gitdir: …`) the git directory it names and that
+ * directory's common directory (where hooks and config live), when they lie
+ * inside a writable root. Nothing absent is created on the host.
  */
-export function readOnlyControlPaths(roots: readonly string[]): string[] {
+export function readOnlyControlPaths(roots: readonly string[], found: readonly string[] = []): string[] {
   const out = new Set<string>();
   const writable = (path: string) => roots.some((root) => isInside(path, root));
-  for (const root of roots) {
-    for (const entry of READ_ONLY_CONTROL_ENTRIES) {
-      const path = join(root, entry);
-      let info: ReturnType<typeof lstatSync>;
-      try {
-        info = lstatSync(path);
-      } catch {
-        continue; // absent: nothing to protect
-      }
-      out.add(path);
-      const real = safeRealpath(path);
-      if (real && real !== path && writable(real)) out.add(real);
-      if (entry === '.git' && !info.isDirectory() && real) {
-        for (const dir of gitDirsOfFile(real)) if (writable(dir)) out.add(dir);
-      }
+  const candidates = [
+    ...roots.flatMap((root) => READ_ONLY_CONTROL_ENTRIES.map((entry) => join(root, entry))),
+    ...found.filter(writable),
+  ];
+  for (const path of candidates) {
+    let info: ReturnType<typeof lstatSync>;
+    try {
+      info = lstatSync(path);
+    } catch {
+      continue; // absent: nothing to protect
+    }
+    out.add(path);
+    const real = safeRealpath(path);
+    if (real && real !== path && writable(real)) out.add(real);
+    if (basename(path) === '.git' && !info.isDirectory() && real) {
+      for (const dir of gitDirsOfFile(real)) if (writable(dir)) out.add(dir);
     }
   }
   // Parents first, so a nested path is bound after (on top of) its parent.

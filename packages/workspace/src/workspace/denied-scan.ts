@@ -18,12 +18,20 @@ export const DENIED_SCAN_MAX_ENTRIES = 100_000;
  */
 export const DENIED_SCAN_SKIPPED_DIRS: readonly string[] = ['node_modules', '.git'];
 
+/** Names the sandbox keeps read-only wherever they are (`.git` may be a worktree's file). */
+const CONTROL_NAMES: readonly string[] = ['.git', '.kodama'];
+
 /** What a scan found. */
 export interface DeniedScan {
   /** Denied regular files outside denied directories (all denied files with `descendDenied`). */
   readonly files: readonly string[];
   /** Denied directories (everything under them is denied). */
   readonly directories: readonly string[];
+  /**
+   * Every `.git` and `.kodama` below the roots' top level (nested repositories,
+   * submodules, worktrees): the sandbox mounts them read-only.
+   */
+  readonly controls: readonly string[];
   /** False when {@link DENIED_SCAN_MAX_ENTRIES} stopped the walk early. */
   readonly complete: boolean;
 }
@@ -50,6 +58,7 @@ export async function scanDenied(workspace: Workspace, options: ScanDeniedOption
   const budget = options.maxEntries ?? DENIED_SCAN_MAX_ENTRIES;
   const files: string[] = [];
   const directories: string[] = [];
+  const controls: string[] = [];
   const queue: { dir: string; denied: boolean }[] = outermostRoots(workspace).map((dir) => ({
     dir,
     denied: false,
@@ -64,8 +73,9 @@ export async function scanDenied(workspace: Workspace, options: ScanDeniedOption
       continue; // unreadable or vanished: nothing the tools could read there either
     }
     for (const entry of entries) {
-      if (++seen > budget) return { files, directories, complete: false };
+      if (++seen > budget) return { files, directories, controls, complete: false };
       const path = join(next.dir, entry.name);
+      if (CONTROL_NAMES.includes(entry.name) && !entry.isSymbolicLink()) controls.push(path);
       if (entry.isDirectory()) {
         const denied = next.denied || workspace.denylist.matchLast(entry.name) !== undefined;
         if (denied && !next.denied) directories.push(path);
@@ -77,7 +87,7 @@ export async function scanDenied(workspace: Workspace, options: ScanDeniedOption
       }
     }
   }
-  return { files, directories, complete: true };
+  return { files, directories, controls, complete: true };
 }
 
 /**
