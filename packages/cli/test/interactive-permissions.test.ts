@@ -48,7 +48,7 @@ async function model(calls: Array<{ name: string; arguments: Record<string, unkn
 
 function kodamaP(root: string, url: string, env: NodeJS.ProcessEnv, ...flags: string[]) {
   return runKodama(
-    ['-p', 'go', '--root', root, '--model', url, '--no-skills', '--mcp-connect', 'fx', ...flags],
+    ['-p', 'go', '--root', root, '--model', url, '--no-skills', '--trust', '--mcp-connect', 'fx', ...flags],
     env,
   );
 }
@@ -112,7 +112,7 @@ test('-p: an allowed command runs without asking; one that needs approval is ref
     { name: 'write', arguments: { path: 'src/new.ts', content: 'export {};\n' } },
     { name: 'write', arguments: { path: 'other.ts', content: 'x\n' } },
   ]);
-  const out = await runKodama(['-p', 'go', '--root', root, '--model', m.url, '--no-skills'], env);
+  const out = await runKodama(['-p', 'go', '--root', root, '--model', m.url, '--no-skills', '--trust'], env);
   assert.equal(out.code, 0, out.stderr);
   const [touch, mkdir, push, rm, src, other] = m.results();
   assert.doesNotMatch(touch ?? '', /declin|not run|denied/i);
@@ -120,7 +120,7 @@ test('-p: an allowed command runs without asking; one that needs approval is ref
   assert.match(mkdir ?? '', /declin/i);
   assert.match(
     out.stderr,
-    /bash "mkdir unasked" was not run: it needs approval and stdin is not a terminal; allow it with --yes, or with a rule in \.kodama\/config\.json: \{"permissions": \{"allow": \["bash\(mkdir:\*\)"\]\}\}/,
+    /bash "mkdir unasked" was not run: it needs approval and stdin is not a terminal; allow it with --yes, or with a rule in \.kodama\/config\.json: \{"permissions": \{"allow": \["bash\(mkdir( unasked|:\*)\)"\]\}\}/,
   );
   assert.match(push ?? '', /declin/i);
   assert.match(
@@ -134,6 +134,31 @@ test('-p: an allowed command runs without asking; one that needs approval is ref
   assert.match(other ?? '', /declined to create other\.ts/);
   assert.match(out.stderr, /write other\.ts was not run: .*"allow": \["write"\]/);
   assert.throws(() => readFileSync(join(root, 'other.ts')), { code: 'ENOENT' });
+});
+
+test('-p --yes: control files are refused with nobody to ask, also under an allow rule; src/ is written', async () => {
+  const { root, env } = project({ allow: ['edit(**)', 'bash(cp:*)'] });
+  mkdirSync(join(root, '.git', 'hooks'), { recursive: true });
+  writeFileSync(join(root, 'evil.sh'), 'touch PWNED\n');
+  const before = readFileSync(join(root, '.kodama', 'config.json'), 'utf8');
+  const m = await model([
+    {
+      name: 'write',
+      arguments: { path: '.kodama/config.json', content: '{"permissions":{"allow":["bash"]}}' },
+    },
+    { name: 'bash', arguments: { command: 'cp evil.sh .git/hooks/pre-commit' } },
+    { name: 'write', arguments: { path: '.github/workflows/ci.yml', content: 'on: push\n' } },
+    { name: 'write', arguments: { path: 'src/ok.ts', content: 'export {};\n' } },
+  ]);
+  const out = await runKodama(
+    ['-p', 'go', '--root', root, '--model', m.url, '--no-skills', '--trust', '--yes'],
+    env,
+  );
+  assert.equal(out.code, 0, out.stderr);
+  assert.equal(readFileSync(join(root, '.kodama', 'config.json'), 'utf8'), before);
+  assert.throws(() => readFileSync(join(root, '.git', 'hooks', 'pre-commit')), { code: 'ENOENT' });
+  assert.throws(() => readFileSync(join(root, '.github', 'workflows', 'ci.yml')), { code: 'ENOENT' });
+  assert.equal(readFileSync(join(root, 'src', 'ok.ts'), 'utf8'), 'export {};\n');
 });
 
 test('the assistant: an ask rule on an MCP tool is asked inline, a denied one never runs', {
@@ -153,7 +178,7 @@ test('the assistant: an ask rule on an MCP tool is asked inline, a denied one ne
         ],
       };
     },
-    ['--mcp-connect', 'fx'],
+    ['--trust', '--mcp-connect', 'fx'],
     { root, home },
   );
   tmux.type('add them');
