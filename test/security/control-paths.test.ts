@@ -211,3 +211,15 @@ test('control: ordinary work stays unasked under --yes: a write in src/, git sta
   assert.equal(existsSync(join(root, '.gitignore')), true);
   assert.match(status, /ok/);
 });
+
+test('control: ordinary git lines that only mention such names stay allowed by bash(git:*)', () => {
+  const rules = new PermissionRules([ruleSource('user', { allow: ['bash(git:*)'] })], root, { env });
+  for (const command of [
+    'git status',
+    'git add .',
+    'git commit -m "fix .kodama loading"',
+    'git clone https://github.com/x/y.git',
+    'git config user.name',
+  ])
+    assert.equal(rules.decide({ tool: 'bash', command })?.decision, 'allow', command);
+});

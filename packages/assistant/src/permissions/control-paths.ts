@@ -41,8 +41,8 @@ function globReachesControl(glob: string): boolean {
   return false;
 }
 
-/** A word that mentions a control file anywhere in its text (a `bash -c` string, `--git-dir=.git`). */
-const CONTROL_MENTION = /(^|[^\w-])(\.kodama|\.git)([^\w-]|$)|\.mcp\.json|\.github\/workflows/i;
+/** A word that names a path in a control folder anywhere in its text (`python -c "open('.git/hooks/x', 'w')"`). */
+const CONTROL_MENTION = /(^|[^\w-])(\.kodama|\.git)\/|\.mcp\.json|\.github\/workflows/i;
 
 /** Where control files are looked for in one decision: the root, and the user's configuration folders. */
 export class ControlPaths {
