@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
-import { type AnyTool, defineTool } from '@kodama/core';
+import { type AnyTool, defineTool, ToolError } from '@kodama/core';
 import type { ElicitConfirm } from '@kodama/mcp';
 import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';
@@ -62,7 +62,8 @@ export async function mcpServe(args: McpServeArgs, io: CliIO): Promise<number> {
     return EXIT.usage;
   }
   // Nobody reviews a remote caller's call: a tool the policy allows runs unreviewed, any other
-  // confirmation is refused. Never `confirm` from the client.
+  // confirmation is refused, and a tool kodama ask would ask about is refused before it runs.
+  // Never `confirm` from the client.
   const allowed = new Set(args.yes ? fileNames : args.allowTools);
   const confirmer =
     allowed.size === 0
@@ -71,6 +72,11 @@ export async function mcpServe(args: McpServeArgs, io: CliIO): Promise<number> {
           reviewed: false,
           confirm: async (request: { tool: string }) => allowed.has(request.tool),
         };
+  const refused = fileNames.filter((n) => ASKING_TOOLS.has(n) && !allowed.has(n));
+  if (refused.length > 0)
+    say(
+      `${refused.join(', ')}: served, but every call is refused (an MCP client cannot confirm its own call); --allow-tools ${refused.join(',')} lets a client you trust run them`,
+    );
   const sessionTools = async (_clientCannotConfirm: ElicitConfirm): Promise<AnyTool[]> => {
     const files = workspace
       ? await workspaceToolsByName(workspace, fileNames, {
@@ -78,7 +84,8 @@ export async function mcpServe(args: McpServeArgs, io: CliIO): Promise<number> {
           sandbox: { kind: args.sandbox ?? 'none' },
         })
       : [];
-    return [...shared, ...files, ...(args.agent ? [askTool(args, io)] : [])];
+    const gated = files.map((t) => (refused.includes(t.name) ? refusedForClients(t) : t));
+    return [...shared, ...gated, ...(args.agent ? [askTool(args, io)] : [])];
   };
   const makeServer = () => createToolServer(sessionTools, { name: 'kodama' });
   try {
@@ -111,6 +118,21 @@ export async function mcpServe(args: McpServeArgs, io: CliIO): Promise<number> {
   } finally {
     for (const close of closers.reverse()) await close();
   }
+}
+
+/** The tools `kodama ask` asks the person about (bash; write and edit through the edit review). */
+const ASKING_TOOLS: ReadonlySet<string> = new Set(['bash', 'write', 'edit']);
+
+/** The tool, listed as it is, whose every call is refused: the start-up policy did not allow it. */
+function refusedForClients(tool: AnyTool): AnyTool {
+  return {
+    ...tool,
+    execute: () => {
+      throw new ToolError(
+        `${tool.name} needs a confirmation an MCP client cannot give; this call was refused, not run. The person who started kodama mcp serve can allow it with --allow-tools ${tool.name}`,
+      );
+    },
+  };
 }
 
 function waitForSignal(io: CliIO): Promise<void> {
