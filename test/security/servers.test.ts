@@ -422,6 +422,17 @@ describe('kodama serve (AG-UI)', () => {
     assert.equal(model.modelCalls.length, 0);
   });
 
+  test('servers: serve with a wrong token is 401 and the model receives nothing', async () => {
+    const { url, model } = await agui;
+    const r = await raw(url, {
+      method: 'POST',
+      headers: { authorization: 'Bearer not-the-token-not-the-token' },
+      body: RUN_INPUT,
+    });
+    assert.equal(r.status, 401);
+    assert.equal(model.modelCalls.length, 0);
+  });
+
   test('servers: serve from a foreign Origin is 403 even with the token, and the model receives nothing', async () => {
     const { url, token, model } = await agui;
     const r = await raw(url, {
@@ -548,6 +559,19 @@ describe('kodama inspect', () => {
     assert.doesNotMatch(page.url(), /token/);
     await page.close();
   });
+});
+
+test('servers: inspect --no-auth (loopback only) still refuses a foreign Origin and a rebinding Host', async () => {
+  const started = await start(
+    ['inspect', '--no-skills', '--no-auth'],
+    isolatedEnv({ XDG_DATA_HOME: tempDir() }),
+    /the inspector is at (\S+)/,
+  );
+  const address = new URL(started.match[1]!);
+  const api = `${address.origin}/api/sessions`;
+  assert.equal((await raw(api)).status, 200, 'no token needed, as asked');
+  assert.equal((await raw(api, { headers: { origin: 'http://evil.example' } })).status, 403);
+  assert.equal((await raw(api, { headers: { host: `evil.example:${address.port}` } })).status, 403);
 });
 
 test('servers: the three copies of the door (local-request.ts) are the same file', () => {
