@@ -4,9 +4,15 @@
 // sessionStorage (this origin only), takes it out of the address bar and
 // history, and sends it as a bearer token with every API call.
 const TOKEN_KEY = 'kodama-inspector-token';
+// A view can follow the token (#token=…#session/<id>): it stays in the address.
 if (location.hash.startsWith('#token=')) {
-  sessionStorage.setItem(TOKEN_KEY, decodeURIComponent(location.hash.slice('#token='.length)));
-  history.replaceState(null, '', location.pathname);
+  const [given = '', ...view] = location.hash.slice('#token='.length).split('#');
+  sessionStorage.setItem(TOKEN_KEY, decodeURIComponent(given));
+  history.replaceState(
+    null,
+    '',
+    view.length > 0 ? `${location.pathname}#${view.join('#')}` : location.pathname,
+  );
 }
 const token = sessionStorage.getItem(TOKEN_KEY) ?? '';
 const $ = (id) => document.getElementById(id);
