@@ -26,6 +26,7 @@ import { parseRuns, type RunsArgs } from './runs-args.ts';
 import { parseServe, type ServeArgs } from './serve-args.ts';
 import type { StoreKind } from './store-kind.ts';
 import { parseTrifecta, type TrifectaArgs } from './trifecta-args.ts';
+import { parseTrust, type TrustArgs } from './trust-args.ts';
 import { parseWorker, type WorkerArgs } from './worker-args.ts';
 
 /** A parsed `kodama ask` command line. */
@@ -89,6 +90,7 @@ export type CliArgs =
   | MemoryArgs
   | RunArgs
   | GraphArgs
+  | TrustArgs
   | HelpArgs
   | VersionArgs;
 
@@ -113,6 +115,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (command === 'memory') return parseMemory(rest);
   if (command === 'run') return parseRun(rest);
   if (command === 'graph') return parseGraph(rest);
+  if (command === 'trust') return parseTrust(rest);
   if (command === 'help') return parseHelp(rest);
   if (command === 'version') return parseVersion(rest);
   throw new UsageError(`unknown command "${command}". Try: kodama ask "<prompt>"`);

@@ -11,11 +11,14 @@ import {
   UnknownToolError,
   wrapExtensionTools,
 } from '@kodama/core';
+import type { McpExtension } from '@kodama/mcp';
 import { resolveModel } from '@kodama/models';
 import type { CliIO } from './cli-io.ts';
 import { type KodamaConfig, loadConfig } from './config.ts';
 import { planMcp } from './mcp-setup.ts';
 import { type ToolChoice, UsageError } from './parse-support.ts';
+import { projectConfigPlan } from './project-config-plan.ts';
+import { decideTrust, ProjectTrustError } from './project-trust.ts';
 import { planSkillsAndTasks } from './skills-setup.ts';
 import { AGENT_TOOL_NAME, planSubAgents } from './subagent-setup.ts';
 import { cliTaintGate } from './taint-gate.ts';
@@ -99,6 +102,7 @@ export async function buildAssistant(
   const root = resolve(choice.root ?? process.cwd());
   try {
     const config = await loadConfig(io.env);
+    const trusted = await projectTrusted(choice, root, io, config);
     const extras = await planSkillsAndTasks(choice, root, io);
     const visible = extras.toolNames.filter((n) => n !== AGENT_TOOL_NAME);
     const sub = choice.tools.includes(AGENT_TOOL_NAME)
@@ -110,7 +114,13 @@ export async function buildAssistant(
           { librarian: await offersLibrarian(visible, io.env, root) },
         )
       : undefined;
-    const mcp = await planMcp(choice, root, io);
+    const mcp = await planMcp(choice, root, io, {
+      trusted,
+      yes: choice.yes,
+      ...(options.confirmer ? { confirmer: options.confirmer } : {}),
+      explain: options.confirmer === undefined,
+      ...(options.streamOutput ? {} : { notice: (text: string) => io.stderr.write(`kodama: ${text}\n`) }),
+    });
     const memory = await openMemory(choice, options.memoryByConfig ? config : {}, io.env);
     if (memory) closers.push(() => memory.db.close());
     const built = await buildTools([...visible, ...(sub?.hiddenTools ?? [])], {
@@ -135,8 +145,10 @@ export async function buildAssistant(
       streaming: true,
       ...(options.stepRunner ? { stepRunner: options.stepRunner } : {}),
       ...(options.ids ? { ids: options.ids } : {}),
-      taintGate:
+      taintGate: selfTaintPasses(
+        mcp,
         options.taintGate ?? cliTaintGate({ yesAll: choice.yesAll, stdin: io.stdin, stderr: io.stderr }),
+      ),
       configure: (c) => {
         for (const tool of tools) {
           if (visible.includes(tool.name)) c.addTool(tool);
@@ -157,9 +169,47 @@ export async function buildAssistant(
   } catch (error) {
     for (const close of closers.reverse()) await close();
     const message = error instanceof Error ? error.message : String(error);
-    const usage = UnknownToolError.isInstance(error) || error instanceof UsageError || isFileProblem(error);
+    const usage =
+      UnknownToolError.isInstance(error) ||
+      error instanceof UsageError ||
+      error instanceof ProjectTrustError ||
+      isFileProblem(error);
     throw new AssistantSetupError(message, usage);
   }
+}
+
+/**
+ * Whether this run uses the project's `.mcp.json`: `--trust` (or the
+ * assistant's own decision, already in `choice.trust`), else a remembered
+ * answer, else asked on the terminal.
+ *
+ * @throws ProjectTrustError when it defines servers, nobody decided and no one is at a terminal.
+ */
+async function projectTrusted(
+  choice: ToolChoice,
+  root: string,
+  io: CliIO,
+  user: KodamaConfig,
+): Promise<boolean> {
+  if (choice.trust !== undefined) return choice.trust;
+  const plan = await projectConfigPlan(root, io.env, { user, tools: choice.tools });
+  return decideTrust(plan, {
+    flag: undefined,
+    uses: ['mcp'],
+    env: io.env,
+    stdin: io.stdin,
+    stderr: io.stderr,
+  });
+}
+
+/**
+ * The taint gate, except for a call held only by its own MCP server's results
+ * when that server declares no legs: it runs without asking (see
+ * `McpExtension.selfTainted`). Everything else goes to `gate`.
+ */
+function selfTaintPasses(mcp: McpExtension | undefined, gate: TaintGate): TaintGate {
+  if (!mcp) return gate;
+  return (call, signal) => mcp.selfTainted(call.toolName, call.sources) || gate(call, signal);
 }
 
 /**

@@ -12,7 +12,8 @@ export interface PermissionsConfig {
 /**
  * kodama's configuration: the user's file, `$XDG_CONFIG_HOME/kodama/config.json`
  * (else `~/.config/kodama/config.json`), and for the assistant the project's
- * `.kodama/config.json`, which overrides it.
+ * `.kodama/config.json`, which overrides it once the folder is trusted (until
+ * then only its narrowing parts apply: see {@link narrowedConfig}).
  */
 export interface KodamaConfig {
   /** Keys for the web_search engines; DuckDuckGo needs none. */
@@ -137,18 +138,55 @@ export async function loadConfig(env: NodeJS.ProcessEnv): Promise<KodamaConfig> 
 }
 
 /**
+ * What of a project's `.kodama/config.json` applies without trust: only what
+ * narrows. Its `deny` and `ask` rules, `theme`, `memory: false`, and a
+ * `tools` list within `baseTools` (the tools the run would offer anyway).
+ * Never an `allow` rule, a model, an embedding target, web search keys, a
+ * cache directory, memory turned on or a tool beyond the base.
+ */
+export function narrowedConfig(project: KodamaConfig, baseTools: readonly string[]): KodamaConfig {
+  const { permissions, theme, memory, tools } = project;
+  const rules = {
+    ...(permissions?.ask?.length ? { ask: permissions.ask } : {}),
+    ...(permissions?.deny?.length ? { deny: permissions.deny } : {}),
+  };
+  return {
+    ...(Object.keys(rules).length > 0 ? { permissions: rules } : {}),
+    ...(theme === undefined ? {} : { theme }),
+    ...(memory === false ? { memory } : {}),
+    ...(tools?.every((t) => baseTools.includes(t)) ? { tools } : {}),
+  };
+}
+
+/** How {@link loadAssistantConfig} treats the project's file. */
+export interface ProjectConfigUse {
+  /** The person trusted this folder's configuration: all of it applies. Default false: only what narrows. */
+  readonly trusted?: boolean;
+  /** The tools the run offers anyway; an untrusted `tools` list applies only within them. */
+  readonly baseTools?: readonly string[];
+}
+
+/**
  * The assistant's configuration: the user's file, then the project's, which
- * overrides it key by key (its permission rules are consulted first).
- * Returns the merged values and the files read, the project's first.
+ * overrides it key by key: all of it when trusted, else only what narrows
+ * ({@link narrowedConfig}). Returns the merged values and the files read, the
+ * project's first, each with the part of it that applies.
  */
 export async function loadAssistantConfig(
   env: NodeJS.ProcessEnv,
   root: string,
+  use: ProjectConfigUse = {},
 ): Promise<{ readonly config: KodamaConfig; readonly files: readonly ConfigFile[] }> {
   const files: ConfigFile[] = [];
-  for (const path of [projectConfigPath(root), configPath(env)]) {
+  const projectPath = projectConfigPath(root);
+  for (const path of [projectPath, configPath(env)]) {
     const config = await readConfigFile(path);
-    if (config) files.push({ path, config });
+    if (!config) continue;
+    const applied =
+      path === projectPath && !use.trusted
+        ? narrowedConfig(config, (await loadConfig(env)).tools ?? use.baseTools ?? [])
+        : config;
+    files.push({ path, config: applied });
   }
   const merged: Record<string, unknown> = {};
   for (const { config } of [...files].reverse()) Object.assign(merged, config);

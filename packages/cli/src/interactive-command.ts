@@ -3,7 +3,7 @@ import type { Agent, AnyTool } from '@kodama/core';
 import { resolveModel } from '@kodama/models';
 import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
 import type { CliIO } from './cli-io.ts';
-import { loadAssistantConfig } from './config.ts';
+import { loadAssistantConfig, loadConfig } from './config.ts';
 import { EXIT } from './exit-status.ts';
 import type { InteractiveArgs } from './interactive-args.ts';
 import { APPROVE_ALL, printTurn } from './interactive-print.ts';
@@ -20,6 +20,8 @@ import {
   skillsOf,
 } from './interactive-setup.ts';
 import { pickModel } from './pick-model.ts';
+import { projectConfigPlan } from './project-config-plan.ts';
+import { decideTrust } from './project-trust.ts';
 import { openSessionStore } from './session-store.ts';
 
 /** A new session id: `kodama-20250101-120000-ab12`. */
@@ -40,8 +42,19 @@ export async function interactive(args: InteractiveArgs, io: CliIO): Promise<num
   const assistant = await import('@kodama/assistant');
   let loaded: Awaited<ReturnType<typeof loadAssistantConfig>>;
   let rules: ReturnType<typeof permissionRules>;
+  let trusted: boolean;
   try {
-    loaded = await loadAssistantConfig(io.env, root);
+    // Trust first: until the person trusts the folder, its configuration may only narrow.
+    const user = await loadConfig(io.env);
+    const plan = await projectConfigPlan(root, io.env, { user, tools: args.tools });
+    trusted = await decideTrust(plan, {
+      flag: args.trust,
+      uses: ['config', 'mcp'],
+      env: io.env,
+      stdin: io.stdin,
+      stderr: io.stderr,
+    });
+    loaded = await loadAssistantConfig(io.env, root, { trusted, baseTools: args.tools });
     rules = permissionRules(assistant, loaded.files, root);
   } catch (error) {
     say(error instanceof Error ? error.message : String(error));
@@ -50,7 +63,8 @@ export async function interactive(args: InteractiveArgs, io: CliIO): Promise<num
   const { config } = loaded;
   const model = await pickModel(args.model ?? config.model, io);
   if (!model) return EXIT.usage;
-  const choice = await assistantChoice(args, { config, root, env: io.env, say });
+  // The decision is made: the agent's own setup does not ask again.
+  const choice = { ...(await assistantChoice(args, { config, root, env: io.env, say })), trust: trusted };
   const instructions = await loadInstructions(process.cwd(), root);
   const systemPrompt = assistantSystemPrompt(root, instructions);
   const store = await openSessionStore(args.store, io.env);
@@ -81,7 +95,7 @@ export async function interactive(args: InteractiveArgs, io: CliIO): Promise<num
         get skills() {
           return skillsOf(agent);
         },
-        mcpServers: await mcpServers(root, io.env),
+        mcpServers: await mcpServers(root, io.env, trusted),
         configNotes: configNotes(loaded.files, root),
       },
       buildAgent: async (ui) => {

@@ -66,7 +66,12 @@ export function checkpointDir(root: string, env: NodeJS.ProcessEnv): string {
 }
 
 /**
- * The permission rules of the configuration files, the project's first.
+ * The permission rules of the configuration files (the project's first in
+ * `files`), handed to the rules in the order that makes a `deny` anywhere win:
+ * every file's `deny` rules (the user's first), then every `ask`, then every
+ * `allow`. So the user's `deny` beats a trusted project's `allow`, and an
+ * untrusted project's `deny` or `ask` (all it may add) narrows the user's
+ * `allow`. (`PermissionRules` lets the first place with a matching rule decide.)
  *
  * @throws Error naming the file and the key (`permissions.allow[2]`) of a bad rule.
  */
@@ -75,14 +80,16 @@ export function permissionRules(
   files: readonly ConfigFile[],
   root: string,
 ): InstanceType<AssistantModule['PermissionRules']> {
-  const sources = files.map((f) => {
+  const parsed = [...files].reverse().map((f) => {
     try {
       return assistant.ruleSource(f.path, f.config.permissions ?? {});
     } catch (error) {
       throw new Error(`${f.path}: ${(error as Error).message}`);
     }
   });
-  return new assistant.PermissionRules(sources, root);
+  const only = (key: 'deny' | 'ask' | 'allow') =>
+    parsed.map((p) => ({ name: p.name, deny: [], ask: [], allow: [], [key]: p[key] }));
+  return new assistant.PermissionRules([...only('deny'), ...only('ask'), ...only('allow')], root);
 }
 
 /** The lines shown at start about the rules in effect, one per file that has any. */
@@ -137,12 +144,15 @@ export async function shellRunner(root: string, env: NodeJS.ProcessEnv) {
   };
 }
 
-/** The MCP servers of the project's and the user's files, for `/mcp`; none when no file exists. */
-export async function mcpServers(root: string, env: NodeJS.ProcessEnv) {
+/**
+ * The MCP servers the agent may connect, for `/mcp`: the user's, and the
+ * project's once the folder is trusted; none when no file exists.
+ */
+export async function mcpServers(root: string, env: NodeJS.ProcessEnv, trusted: boolean) {
   const home = env.HOME || homedir();
   if (!existsSync(join(root, '.mcp.json')) && !existsSync(join(home, '.kodama', 'mcp.json'))) return [];
   const { loadMcpConfig } = await import('@kodama/mcp');
-  const registry = await loadMcpConfig({ root, home, env });
+  const registry = await loadMcpConfig({ root, home, env, project: trusted ? 'expand' : 'omit' });
   return registry.entries.map((e) => ({
     id: e.id,
     ...(e.description ? { description: e.description } : {}),

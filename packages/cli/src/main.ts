@@ -104,5 +104,9 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
       const { graphCommand } = await import('./graph-command.ts');
       return graphCommand(args, io);
     }
+    case 'trust': {
+      const { trust } = await import('./trust-command.ts');
+      return trust(args, io);
+    }
   }
 }

@@ -1,29 +1,67 @@
 import { homedir } from 'node:os';
-import type { Extension } from '@kodama/core';
+import type { McpExtension, McpServerEntry } from '@kodama/mcp';
+import type { Confirmer } from '@kodama/workspace';
 import type { CliIO } from './cli-io.ts';
 import { type ToolChoice, UsageError } from './parse-support.ts';
+import { shown } from './project-config-plan.ts';
+
+/** How the project's servers are treated: trusted or not, and who approves starting one. */
+export interface McpTrust {
+  /** The folder's project configuration is trusted: its `.mcp.json` is read (and `${VAR}` expanded). */
+  readonly trusted: boolean;
+  /** Who is asked before a server the project defines starts at the model's `mcp_connect`; default the terminal. */
+  readonly confirmer?: Confirmer;
+  /** `--yes`: approve those starts without asking. */
+  readonly yes: boolean;
+  /** Say on stderr why a start was refused with no terminal (the assistant's confirmer says so itself). */
+  readonly explain: boolean;
+  /** Where the one-time notes go (what kodama assumes of a server with no declared legs); none on the assistant's screen. */
+  readonly notice?: (text: string) => void;
+}
 
 /**
  * The MCP extension of `kodama ask` (and of the map `kodama trifecta` draws):
- * the servers of `<root>/.mcp.json` and `~/.kodama/mcp.json` (`$HOME` from
- * the command's environment), `--mcp-connect` ids connected before the first
- * model request, `--no-mcp-screen` turning the LLM pass off. `undefined`
- * (and `@kodama/mcp` not loaded) when no server is configured.
+ * the servers of `~/.kodama/mcp.json` (`$HOME` from the command's
+ * environment) and, once the folder is trusted, of `<root>/.mcp.json`;
+ * `--mcp-connect` ids connected before the first model request (the user's own
+ * choice), `--no-mcp-screen` turning the LLM pass off. A project server the
+ * model asks for with `mcp_connect` starts only once the person approves it,
+ * as a shell command (`--yes` approves; with no terminal it is refused).
+ * `undefined` (and `@kodama/mcp` not loaded) when no server is configured.
  *
  * @throws McpConfigError for a bad file; UsageError for an unknown `--mcp-connect` id.
  */
-export async function planMcp(choice: ToolChoice, root: string, io: CliIO): Promise<Extension | undefined> {
+export async function planMcp(
+  choice: ToolChoice,
+  root: string,
+  io: CliIO,
+  trust: McpTrust,
+): Promise<McpExtension | undefined> {
   const home = io.env.HOME || homedir();
   const { existsSync } = await import('node:fs');
   const { join } = await import('node:path');
-  const anyFile = existsSync(join(root, '.mcp.json')) || existsSync(join(home, '.kodama', 'mcp.json'));
+  const projectFile = join(root, '.mcp.json');
+  const anyFile = existsSync(projectFile) || existsSync(join(home, '.kodama', 'mcp.json'));
   if (!anyFile && choice.mcpConnect.length === 0) return undefined;
   const { loadMcpConfig, McpExtension } = await import('@kodama/mcp');
-  const registry = await loadMcpConfig({ root, home, env: io.env });
+  const registry = await loadMcpConfig({
+    root,
+    home,
+    env: io.env,
+    project: trust.trusted ? 'expand' : 'omit',
+  });
   const unknown = choice.mcpConnect.find((id) => !registry.get(id));
   if (unknown !== undefined) {
+    const untrusted =
+      !trust.trusted &&
+      existsSync(projectFile) &&
+      (await loadMcpConfig({ root, home, env: io.env, project: 'literal' }).catch(() => undefined))?.get(
+        unknown,
+      );
     throw new UsageError(
-      `--mcp-connect ${unknown}: no MCP server has that id. Known: ${registry.ids.join(', ') || 'none (see kodama mcp add)'}`,
+      untrusted
+        ? `--mcp-connect ${unknown}: that server comes from this folder's .mcp.json, which is not trusted; trust it with kodama trust, or run with --trust`
+        : `--mcp-connect ${unknown}: no MCP server has that id. Known: ${registry.ids.join(', ') || 'none (see kodama mcp add)'}`,
       'ask',
     );
   }
@@ -33,5 +71,34 @@ export async function planMcp(choice: ToolChoice, root: string, io: CliIO): Prom
     llmScreening: choice.mcpScreen,
     env: io.env,
     connectAtStart: choice.mcpConnect,
+    confirmConnect: (entry, signal) =>
+      entry.source !== projectFile || trust.yes ? true : confirmProjectStart(entry, trust, io, signal),
+    ...(trust.notice ? { notice: trust.notice } : {}),
   });
+}
+
+/** Asks before a server the project defines starts; with no terminal, says why it did not and how to allow it. */
+async function confirmProjectStart(
+  entry: McpServerEntry,
+  trust: McpTrust,
+  io: CliIO,
+  signal: AbortSignal,
+): Promise<boolean> {
+  const detail = entry.transport === 'stdio' ? [entry.command, ...entry.args].join(' ') : entry.url;
+  const { terminalConfirmer } = await import('@kodama/workspace');
+  const confirmer = trust.confirmer ?? terminalConfirmer({ input: io.stdin, output: io.stderr });
+  const approved = await confirmer.confirm(
+    {
+      tool: 'mcp_connect',
+      title: `start the MCP server "${entry.id}" that this folder's .mcp.json defines?`,
+      detail: shown(detail, 1000),
+      warnings: [],
+    },
+    signal,
+  );
+  if (!approved && trust.explain && io.stdin.isTTY !== true)
+    io.stderr.write(
+      `kodama: MCP server "${entry.id}" (from .mcp.json) was not started: starting a server the project defines needs approval and stdin is not a terminal; run with --yes, or connect it at the start with --mcp-connect ${entry.id}\n`,
+    );
+  return approved;
 }

@@ -27,6 +27,7 @@ export type Command =
   | 'memory'
   | 'run'
   | 'graph'
+  | 'trust'
   | 'help'
   | 'version';
 
@@ -75,6 +76,7 @@ export const COMMANDS: readonly Command[] = [
   'memory',
   'run',
   'graph',
+  'trust',
   'help',
   'version',
 ];

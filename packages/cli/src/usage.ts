@@ -9,6 +9,7 @@ import { MODELS_USAGE } from './models-args.ts';
 import { COMMANDS, type HelpArgs } from './parse-support.ts';
 import { RUN_USAGE } from './run-args.ts';
 import { RUNS_USAGE } from './runs-args.ts';
+import { TRUST_USAGE } from './trust-args.ts';
 import { WORKER_USAGE } from './worker-args.ts';
 
 const ASK_OPTIONS = `Options of ask:
@@ -81,6 +82,7 @@ Usage:
   kodama memory [list]                what kodama remembers about you (also: search, rm, export)
   kodama run <file.ts> "<prompt>"     ask the agent, workflow, swarm or graph a module exports
   kodama graph <file.ts> --mermaid    print the diagram of the graph a module exports
+  kodama trust [--revoke | --list]    show and trust this folder's .kodama/config.json and .mcp.json
   kodama help [<command>]             print this help, or the help of a command
   kodama version                      print the version (also: kodama --version, -v)
 
@@ -162,6 +164,7 @@ Ctrl+C stops it.
   memory: MEMORY_USAGE,
   run: RUN_USAGE,
   graph: GRAPH_USAGE,
+  trust: TRUST_USAGE,
   help: `Usage: kodama help [<command>]
 
 Prints the help of kodama, or of one command: ${COMMANDS.join(', ')}.

@@ -1,7 +1,8 @@
 // The assistant's configuration through the real `kodama -p`: the project's
-// .kodama/config.json overrides the user's (model, tools), its permission
-// rules deny a call before it runs with a message naming the rule, and a bad
-// file is refused with a message naming the key.
+// .kodama/config.json overrides the user's (model, tools) once trusted
+// (--trust), its permission rules deny a call before it runs with a message
+// naming the rule (trusted or not), and a bad file is refused with a message
+// naming the key.
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -52,7 +53,7 @@ test("the project's model and tools override the user's", async () => {
     { model: `openai-compatible:${server.url}/v1`, tools: ['calculator'] },
     { model: 'openai-compatible:http://127.0.0.1:1/v1', tools: ['read', 'bash'] },
   );
-  const out = await runKodama(['-p', 'hi', '--root', root, '--no-skills'], env);
+  const out = await runKodama(['-p', 'hi', '--root', root, '--no-skills', '--trust'], env);
   assert.equal(out.code, 0, out.stderr);
   assert.equal(out.stdout.trim(), 'from the project model');
   const body = server.modelCalls[0]?.body as { tools?: Array<{ function: { name: string } }> } | undefined;
@@ -77,7 +78,7 @@ test('a bad configuration is refused with the file and the key named, before any
   for (const [config, message] of cases) {
     const { root, env } = await project(config);
     const out = await runKodama(
-      ['-p', 'hi', '--root', root, '--model', 'openai-compatible:http://127.0.0.1:1/v1'],
+      ['-p', 'hi', '--root', root, '--model', 'openai-compatible:http://127.0.0.1:1/v1', '--trust'],
       env,
     );
     assert.equal(out.code, 2, out.stderr);

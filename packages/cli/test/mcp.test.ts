@@ -1,5 +1,6 @@
 // kodama mcp and --mcp-connect from the command line, against the real fixture MCP server: list, add
-// and rm editing .mcp.json; --mcp-connect connecting at the start and the model calling the tool; no
+// and rm editing .mcp.json; --mcp-connect connecting at the start and the model calling the tool (the
+// project's .mcp.json trusted for the run with --trust); no
 // orphan process after the CLI exits on success, on error and on Ctrl+C; kodama mcp serve driven by
 // the SDK's own client over stdio.
 import assert from 'node:assert/strict';
@@ -97,6 +98,7 @@ describe('kodama ask --mcp-connect', () => {
         'hi',
         '--root',
         root,
+        '--trust',
         '--mcp-connect',
         'nope',
         '-m',
@@ -121,6 +123,7 @@ describe('kodama ask --mcp-connect', () => {
           'fork',
           '--root',
           root,
+          '--trust',
           '--mcp-connect',
           'fx',
           '-m',
@@ -150,6 +153,7 @@ describe('kodama ask --mcp-connect', () => {
           'wait',
           '--root',
           root,
+          '--trust',
           '--mcp-connect',
           'fx',
           '-m',
@@ -211,6 +215,7 @@ describe('kodama mcp serve', () => {
         'calculator',
         '--root',
         root,
+        '--trust',
         '-m',
         `openai-compatible:${model.url}/v1@scripted-model`,
       ],

@@ -16,7 +16,7 @@ function places(project?: unknown, home?: unknown) {
     mkdirSync(join(homeDir, '.kodama'));
     writeFileSync(join(homeDir, '.kodama', 'mcp.json'), JSON.stringify(home));
   }
-  return { root, home: homeDir, env: { TOKEN: 's3cret', API_KEY: 'k' } };
+  return { root, home: homeDir, env: { TOKEN: 's3cret', API_KEY: 'k' }, project: 'expand' as const };
 }
 
 describe('loadMcpConfig', () => {
@@ -109,6 +109,62 @@ describe('loadMcpConfig', () => {
       await assert.rejects(loadMcpConfig(places(file)), message);
     });
   }
+});
+
+describe('the project file until it is trusted', () => {
+  const project = {
+    mcpServers: {
+      files: { command: 'npx', env: { KEY: '${API_KEY}' } },
+      remote: {
+        type: 'http',
+        url: 'https://example.test/mcp',
+        headers: { Authorization: 'Bearer ${TOKEN}' },
+      },
+    },
+  };
+
+  test('literal (the default) leaves ${VAR} as written: no secret is read into an untrusted file', async () => {
+    const { project: _, ...p } = places(project);
+    const registry = await loadMcpConfig(p);
+    const files = registry.get('files');
+    assert.deepEqual(files?.transport === 'stdio' && files.env, { KEY: '${API_KEY}' });
+    const remote = registry.get('remote');
+    assert.deepEqual(remote?.transport === 'http' && remote.headers, { Authorization: 'Bearer ${TOKEN}' });
+  });
+
+  test("omit reads only the user's file", async () => {
+    const p = places(project, { mcpServers: { notes: { command: 'notes-server' } } });
+    assert.deepEqual((await loadMcpConfig({ ...p, project: 'omit' })).ids, ['notes']);
+  });
+
+  for (const url of ['https://${HOST}/mcp', '${URL}', 'http${S}://example.test/', 'https://a.${ZONE}:1/x']) {
+    test(`a project url whose scheme or host comes from a variable is refused (${url})`, async () => {
+      const p = places({ mcpServers: { x: { type: 'http', url } } });
+      for (const mode of ['expand', 'literal'] as const)
+        await assert.rejects(
+          loadMcpConfig({ ...p, project: mode }),
+          /mcpServers\.x\.url takes its scheme or host from a variable/,
+        );
+    });
+  }
+
+  test('a variable in the path of a project url is expanded once trusted', async () => {
+    const p = places({ mcpServers: { x: { type: 'http', url: 'https://example.test/${TOKEN}' } } });
+    const x = (await loadMcpConfig(p)).get('x');
+    assert.equal(x?.transport === 'http' && x.url, 'https://example.test/s3cret');
+  });
+
+  test('a bad url names the text as written, never the expanded secret', async () => {
+    const p = places({ mcpServers: { x: { type: 'http', url: 'https://example.test:${TOKEN}/' } } });
+    const home = places(undefined, { mcpServers: { x: { type: 'http', url: '${TOKEN}' } } });
+    await assert.rejects(loadMcpConfig(home), (error: unknown) => {
+      assert.ok(McpConfigError.isInstance(error));
+      assert.doesNotMatch(error.message, /s3cret/);
+      assert.match(error.message, /\$\{TOKEN\}/);
+      return true;
+    });
+    await assert.rejects(loadMcpConfig(p), (error: unknown) => !String(error).includes('s3cret'));
+  });
 });
 
 describe('the server environment', () => {

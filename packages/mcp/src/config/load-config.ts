@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { McpConfigError } from './mcp-config-error.ts';
-import { parseEntry } from './parse-entry.ts';
+import { type ParseEntryOptions, parseEntry } from './parse-entry.ts';
 import { McpRegistry } from './registry.ts';
 import type { McpServerEntry } from './server-entry.ts';
 
@@ -13,6 +13,14 @@ export interface McpConfigPlaces {
   readonly home: string;
   /** Values for `${VAR}` expansion; default `process.env`. */
   readonly env?: NodeJS.ProcessEnv;
+  /**
+   * What to do with the project's `.mcp.json`, which came with the folder and
+   * is not trusted until the person says so: `expand` (trusted: `${VAR}`
+   * expanded, the entries usable), `literal` (the entries as written, `${VAR}`
+   * left alone: for showing what the file would do), `omit` (not read at
+   * all). Default `literal`. The user's file is always expanded.
+   */
+  readonly project?: 'expand' | 'literal' | 'omit';
 }
 
 /** The project's MCP file: `<root>/.mcp.json` (the file Claude Code reads). */
@@ -33,6 +41,7 @@ export function homeMcpFile(home: string): string {
 export async function readMcpFile(
   path: string,
   env: NodeJS.ProcessEnv = process.env,
+  options: ParseEntryOptions = {},
 ): Promise<McpServerEntry[]> {
   let text: string;
   try {
@@ -55,7 +64,7 @@ export async function readMcpFile(
   const entries: McpServerEntry[] = [];
   for (const [id, raw] of Object.entries(servers)) {
     try {
-      entries.push(parseEntry(id, raw, `mcpServers.${id}`, env, path));
+      entries.push(parseEntry(id, raw, `mcpServers.${id}`, env, path, options));
     } catch (error) {
       if (!McpConfigError.isInstance(error)) throw error;
       throw new McpConfigError(`${path}: ${error.message}`);
@@ -65,15 +74,18 @@ export async function readMcpFile(
 }
 
 /**
- * The registry of the project's `.mcp.json` and the user's
- * `~/.kodama/mcp.json`, project entries first.
+ * The registry of the project's `.mcp.json` (per `places.project`) and the
+ * user's `~/.kodama/mcp.json`, project entries first.
  *
  * @throws McpConfigError for a bad file, or one id in both files (naming both).
  */
 export async function loadMcpConfig(places: McpConfigPlaces): Promise<McpRegistry> {
   const env = places.env ?? process.env;
-  const project = await readMcpFile(projectMcpFile(places.root), env);
+  const mode = places.project ?? 'literal';
+  const projectFile = projectMcpFile(places.root);
+  const project =
+    mode === 'omit' ? [] : await readMcpFile(projectFile, env, { expand: mode === 'expand', project: true });
   const home = homeMcpFile(places.home);
-  const user = home === projectMcpFile(places.root) ? [] : await readMcpFile(home, env);
+  const user = home === projectFile ? [] : await readMcpFile(home, env);
   return new McpRegistry([...project, ...user]);
 }

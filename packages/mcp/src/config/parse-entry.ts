@@ -1,21 +1,34 @@
 import type { TrifectaLegs } from '@kodama/core';
-import { expandVars } from './expand-vars.ts';
+import { expandVars, varInUrlHost } from './expand-vars.ts';
 import { McpConfigError } from './mcp-config-error.ts';
 import type { McpServerEntry } from './server-entry.ts';
 
 type Json = Record<string, unknown>;
 
+/** How {@link parseEntry} treats `${VAR}` in an entry. */
+export interface ParseEntryOptions {
+  /**
+   * False leaves every `${VAR}` as written (a project file nobody trusted yet:
+   * what it would do is shown, no secret is read into it). Default true.
+   */
+  readonly expand?: boolean;
+  /** True for a project file: a `url` whose scheme, host or port holds `${…}` is refused. Default false. */
+  readonly project?: boolean;
+}
+
 function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function stringMap(value: unknown, field: string, env: NodeJS.ProcessEnv): Record<string, string> {
+type Expand = (text: string, where: string) => string;
+
+function stringMap(value: unknown, field: string, expand: Expand): Record<string, string> {
   if (value === undefined) return {};
   if (!isObject(value)) throw new McpConfigError(`${field} must be an object of strings`);
   const out: Record<string, string> = {};
   for (const [key, v] of Object.entries(value)) {
     if (typeof v !== 'string') throw new McpConfigError(`${field}.${key} must be a string`);
-    out[key] = expandVars(v, env, `${field}.${key}`);
+    out[key] = expand(v, `${field}.${key}`);
   }
   return out;
 }
@@ -41,7 +54,8 @@ function legs(value: unknown, field: string): TrifectaLegs | undefined {
  * Desktop use: `{command, args?, env?, cwd?}` (stdio, `type` absent or
  * `"stdio"`) or `{type: "http", url, headers?}`; kodama also reads
  * `description` and `trifectaLegs`. `${VAR}` is expanded in `env` and
- * `headers` (and `url`) from `env`. `field` prefixes every error (`<file>: mcpServers.x`).
+ * `headers` (and `url`) from `env`, unless `options.expand` is false. `field`
+ * prefixes every error (`<file>: mcpServers.x`); no error repeats an expanded value.
  *
  * @throws McpConfigError naming the field and the problem.
  */
@@ -51,7 +65,10 @@ export function parseEntry(
   field: string,
   env: NodeJS.ProcessEnv,
   source?: string,
+  options: ParseEntryOptions = {},
 ): McpServerEntry {
+  const expand: Expand =
+    options.expand === false ? (text) => text : (text, where) => expandVars(text, env, where);
   if (!isObject(raw)) throw new McpConfigError(`${field} must be an object`);
   const description = raw.description;
   if (description !== undefined && typeof description !== 'string')
@@ -68,13 +85,19 @@ export function parseEntry(
   if (type === 'http' || type === 'streamable-http' || type === 'streamableHttp') {
     if (typeof raw.url !== 'string' || raw.url === '')
       throw new McpConfigError(`${field}.url must be the server's URL`);
-    const url = expandVars(raw.url, env, `${field}.url`);
+    if (options.project && varInUrlHost(raw.url)) {
+      throw new McpConfigError(
+        `${field}.url takes its scheme or host from a variable (${JSON.stringify(raw.url)}); a project file must name where its server is: write the host out`,
+      );
+    }
+    const url = expand(raw.url, `${field}.url`);
     try {
       new URL(url);
     } catch {
-      throw new McpConfigError(`${field}.url is not a URL: ${JSON.stringify(url)}`);
+      // The text as written: the expanded one may hold a secret.
+      throw new McpConfigError(`${field}.url is not a URL: ${JSON.stringify(raw.url)}`);
     }
-    return { ...base, transport: 'http', url, headers: stringMap(raw.headers, `${field}.headers`, env) };
+    return { ...base, transport: 'http', url, headers: stringMap(raw.headers, `${field}.headers`, expand) };
   }
   if (type === 'sse')
     throw new McpConfigError(`${field}: the old SSE transport is not supported; use "type": "http"`);
@@ -92,7 +115,7 @@ export function parseEntry(
     transport: 'stdio',
     command: raw.command,
     args: args as string[],
-    env: stringMap(raw.env, `${field}.env`, env),
+    env: stringMap(raw.env, `${field}.env`, expand),
     ...(raw.cwd === undefined ? {} : { cwd: raw.cwd as string }),
   };
 }

@@ -18,7 +18,7 @@ import type { ServerSurface } from '../screening/surface.ts';
 import { mcpTool, prefixedToolName } from '../tools/mcp-tool.ts';
 import { availableMcpsBlock } from './available-mcps.ts';
 import { connectTool } from './connect-tool.ts';
-import { CONNECT_TOOL_LEGS, serverLegs } from './server-legs.ts';
+import { assumedLegsNotice, CONNECT_TOOL_LEGS, serverLegs } from './server-legs.ts';
 
 /** Options of {@link McpExtension}. */
 export interface McpExtensionOptions {
@@ -36,6 +36,19 @@ export interface McpExtensionOptions {
   readonly connectAtStart?: readonly string[];
   /** Restart backoff and limits of the connections. */
   readonly connection?: Pick<ConnectionOptions, 'restartDelayMs' | 'maxRestarts' | 'callTimeoutMs'>;
+  /**
+   * Asked before a server the model names in `mcp_connect` is started (the
+   * host asks the person, as for a shell command, for servers a project file
+   * defines). Resolve false to refuse: nothing starts and the model is told.
+   * Absent: every configured server may start. `connectAtStart` ids are the
+   * user's own choice and are not asked about.
+   */
+  readonly confirmConnect?: (entry: McpServerEntry, signal: AbortSignal) => boolean | Promise<boolean>;
+  /**
+   * Told once per server that declares no `trifectaLegs`, when it connects:
+   * what kodama assumes of it and how to declare its legs.
+   */
+  readonly notice?: (text: string) => void;
 }
 
 /** What a successful connection added. */
@@ -61,6 +74,7 @@ export class McpExtension implements Extension {
   readonly #cache: ScreenCache | undefined;
   readonly #connections = new Map<string, McpServerConnection>();
   readonly #toolNames = new Map<string, string[]>();
+  readonly #noticed = new Set<string>();
   #context: ExtensionContext | undefined;
   #startDone = false;
 
@@ -152,7 +166,29 @@ export class McpExtension implements Extension {
       await this.#cache.setLastDescription(entryKey(entry), description).catch(() => {});
     const { tools, skipped } = this.#install(connection, surface);
     this.#context?.emit('mcp-connected', { id, tools });
+    if (!entry.trifectaLegs && this.#options.notice && !this.#noticed.has(id)) {
+      this.#noticed.add(id);
+      this.#options.notice(assumedLegsNotice(entry));
+    }
     return { id, description, tools, skipped };
+  }
+
+  /**
+   * True when a call the taint gate holds is held only by its own server's
+   * results: `toolName` is a tool of a connected server that declares no
+   * `trifectaLegs`, and every source is a tool of that same server. A host's
+   * gate lets such a call run without asking: the server already holds what
+   * it returned, and otherwise a server with assumed legs would be refused
+   * from its second call on in headless use. Taint from anything else (a
+   * web page, another server) still holds it.
+   */
+  selfTainted(toolName: string, sources: readonly string[]): boolean {
+    for (const [id, names] of this.#toolNames) {
+      if (!names.includes(toolName)) continue;
+      if (this.#options.registry.get(id)?.trifectaLegs) return false;
+      return sources.length > 0 && sources.every((s) => names.includes(s));
+    }
+    return false;
   }
 
   /** Closes every connected server (stdin closed and process groups reaped, HTTP sessions deleted). */
@@ -166,6 +202,12 @@ export class McpExtension implements Extension {
     if (!this.#options.registry.get(id)) return this.#unknown(id);
     if (this.#connections.has(id))
       return `Error: server "${id}" is already connected; do not retry, use its tools`;
+    const entry = this.#options.registry.get(id);
+    const confirm = this.#options.confirmConnect;
+    if (entry && confirm && !(await confirm(entry, signal))) {
+      if (signal.aborted) throw signal.reason;
+      return `Error: MCP server "${id}" was not started: starting it needs the user's approval, and it was not given. Do not retry; finish the task without it or ask the user.`;
+    }
     try {
       const r = await this.connect(id, signal);
       const skipped = r.skipped.length > 0 ? `\nNot available: ${r.skipped.join('; ')}` : '';

@@ -1,0 +1,119 @@
+// What a folder's own configuration would do: the project files kodama reads
+// that can change its behaviour (`.kodama/config.json`, `.mcp.json`), read as
+// written (no `${VAR}` expanded), each part that widens what kodama may do
+// described in a line a person can judge, and a digest of the files so a
+// remembered answer holds only while they stay the same.
+import { createHash } from 'node:crypto';
+import { readFile, realpath } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type KodamaConfig, projectConfigPath, readConfigFile } from './config.ts';
+
+/** One part of a project's configuration that widens what kodama may do. */
+export interface Widening {
+  /** The file, relative to the root (`.mcp.json`, `.kodama/config.json`). */
+  readonly file: string;
+  /** What it would do: `would start: node evil.js (MCP server "fx")`. */
+  readonly what: string;
+  /** Who reads it: the assistant's configuration (`kodama`, `-p`) or MCP (every command that builds the assistant). */
+  readonly use: 'config' | 'mcp';
+}
+
+/** A folder's project configuration, as a trust decision sees it. */
+export interface ProjectConfigPlan {
+  /** The root as given, and its real path (the key of a remembered answer). */
+  readonly root: string;
+  readonly realRoot: string;
+  /** sha256 over the project files that exist (path and content): a changed file changes it. */
+  readonly digest: string;
+  /** The project's `.kodama/config.json`, when there is one. */
+  readonly config: KodamaConfig | undefined;
+  /** Every widening part, in file order. */
+  readonly widening: readonly Widening[];
+}
+
+/** The project files a trust decision covers, relative to the root. */
+export const PROJECT_CONTROL_FILES: readonly string[] = [join('.kodama', 'config.json'), '.mcp.json'];
+
+/** Control characters and invisible formatting a file could use to hide what it says on a terminal. */
+const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
+
+/** `text` safe to print: hidden characters shown as `\u{…}` escapes, long text cut. */
+export function shown(text: string, max = 200): string {
+  const visible = text.replace(HIDDEN, (c) => `\\u{${c.codePointAt(0)?.toString(16)}}`);
+  return visible.length > max ? `${visible.slice(0, max)}…` : visible;
+}
+
+/**
+ * Reads the project's control files and describes what in them widens what
+ * kodama may do, against the user's own configuration `user` and the tools
+ * the command line offers anyway (`baseTools`). Narrowing parts (`deny` and
+ * `ask` rules, `theme`, `memory: false`, a `tools` list within the base) are
+ * not listed: they apply without trust.
+ *
+ * @throws McpConfigError naming the file for a `.mcp.json` that cannot be read (nothing of it is used).
+ */
+export async function projectConfigPlan(
+  root: string,
+  env: NodeJS.ProcessEnv,
+  base: { readonly user: KodamaConfig; readonly tools: readonly string[] },
+): Promise<ProjectConfigPlan> {
+  const realRoot = await realpath(root).catch(() => root);
+  const hash = createHash('sha256').update('kodama project trust v1\0');
+  for (const file of PROJECT_CONTROL_FILES) {
+    const text = await readFile(join(root, file), 'utf8').catch(() => undefined);
+    hash.update(`${file}\0${text === undefined ? '-' : `+${text.length}\0${text}`}\0`);
+  }
+  // A file that cannot be read is the assistant's error to report (it reads the
+  // file itself); here it widens nothing, and `kodama ask`, which does not read it, goes on.
+  const config = await readConfigFile(projectConfigPath(root)).catch(() => undefined);
+  const widening: Widening[] = [
+    ...(config ? configWidening(config, base) : []),
+    ...(await mcpWidening(root, env)),
+  ];
+  return { root, realRoot, digest: hash.digest('hex'), config, widening };
+}
+
+function configWidening(
+  config: KodamaConfig,
+  base: { readonly user: KodamaConfig; readonly tools: readonly string[] },
+): Widening[] {
+  const file = join('.kodama', 'config.json');
+  const out: Widening[] = [];
+  const say = (what: string) => out.push({ file, what, use: 'config' });
+  if (config.model !== undefined && config.model !== base.user.model)
+    say(`would change the model to ${shown(JSON.stringify(config.model))}`);
+  if (config.embed !== undefined && config.embed !== base.user.embed)
+    say(`would change the embedding model to ${shown(JSON.stringify(config.embed))}`);
+  const allow = config.permissions?.allow ?? [];
+  if (allow.length > 0) say(`would allow without asking: ${shown(allow.join(', '), 400)}`);
+  const baseTools = base.user.tools ?? base.tools;
+  const extra = (config.tools ?? []).filter((t) => !baseTools.includes(t));
+  if (extra.length > 0) say(`would offer the tools: ${shown(extra.join(', '))}`);
+  if (config.webSearch !== undefined)
+    say(`would use its own web search keys (${Object.keys(config.webSearch).join(', ') || 'none'})`);
+  if (config.cacheDir !== undefined)
+    say(`would keep the URL cache in ${shown(JSON.stringify(config.cacheDir))}`);
+  if (config.memory === true && base.user.memory !== true)
+    say('would turn memory on (your remembered facts would come into its conversations)');
+  return out;
+}
+
+async function mcpWidening(root: string, env: NodeJS.ProcessEnv): Promise<Widening[]> {
+  const { existsSync } = await import('node:fs');
+  const { projectMcpFile, readMcpFile } = await import('@kodama/mcp');
+  const path = projectMcpFile(root);
+  if (!existsSync(path)) return [];
+  const entries = await readMcpFile(path, env, { expand: false, project: true });
+  return entries.map((e) => ({
+    file: '.mcp.json',
+    use: 'mcp' as const,
+    what:
+      e.transport === 'stdio'
+        ? `would start: ${shown([e.command, ...e.args].join(' '), 300)} (MCP server "${e.id}"${setting(Object.keys(e.env), 'setting')})`
+        : `would connect to: ${shown(e.url)} (MCP server "${e.id}"${setting(Object.keys(e.headers), 'sending')})`,
+  }));
+}
+
+function setting(names: readonly string[], verb: string): string {
+  return names.length === 0 ? '' : `, ${verb} ${shown(names.join(', '))}`;
+}
