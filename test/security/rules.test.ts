@@ -135,6 +135,10 @@ const ATTACKS: readonly (readonly [string, string, 'ask' | 'deny'])[] = [
   ['exec replaces the shell with another program', 'exec touch x', 'ask'],
   ['source runs a file', 'source ./x.sh', 'ask'],
   ['a loop is never allowed by a rule of its body', 'for f in a; do echo $f; done', 'ask'],
+  ['an escaped blank makes # part of a word, not a comment', 'npm test \\ #;touch x', 'ask'],
+  ['a backslash after a newline, read by tree-sitter as an argument', 'npm test\n\\touch x', 'ask'],
+  ['a form feed tree-sitter takes for a blank before #', 'npm test\f#;touch x', 'ask'],
+  ['a carriage return before #', 'npm test\r#;touch x', 'ask'],
 ];
 for (const [attack, line, expected] of ATTACKS) {
   test(`rules: ${attack} ${expected === 'deny' ? 'denies' : 'asks'} (${JSON.stringify(line)})`, () => {
@@ -147,6 +151,8 @@ const RUN_HEADLESS: readonly (readonly [string, string])[] = [
   ['$(…) in double quotes', 'echo "$(touch MARKER)"'],
   ['a redirect to a file', 'echo hi > MARKER'],
   ['a heredoc piped to sh', "cat <<'EOF' | sh\ntouch MARKER\nEOF"],
+  ['an escaped blank before #', 'echo hi \\ #;touch MARKER'],
+  ['a backslash after a newline', 'echo hi\n\\touch MARKER'],
 ];
 for (const [attack, line] of RUN_HEADLESS) {
   test(`rules: run headless, ${attack} under an allowed echo/cat leaves no marker`, async () => {

@@ -33,6 +33,10 @@ const NULL_TARGETS = new Set(['/dev/null']);
 /** A descriptor duplicated or closed: `2>&1`, `>&2`, `<&0`, `2>&-`. */
 const DESCRIPTOR = /^(\d+|-)$/;
 
+/** Characters bash and tree-sitter may read differently: controls other than tab and newline, Unicode blanks. */
+const INVISIBLE =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/;
+
 /** Reads a parsed line (tree-sitter's root node) into its simple commands and what is beyond the plain subset. */
 export function readLine(source: string, root: Node): CommandLine {
   const commands: SimpleCommand[] = [];
@@ -42,6 +46,11 @@ export function readLine(source: string, root: Node): CommandLine {
     inside: (node) => visitInside(node),
   };
   if (root.hasError) reasons.add('parse error');
+  // tree-sitter takes \r, \f, \v and some Unicode spaces for blanks where bash sees word characters
+  // (`npm test\f#;touch x` is a comment to one and two commands to the other): fail closed.
+  if (INVISIBLE.test(source)) reasons.add('control character');
+  if (root.descendantsOfType('comment').some((c) => c === null || !bashComment(source, c)))
+    reasons.add('comment bash does not read as one');
 
   function visit(node: Node, outer: readonly Redirect[]): void {
     if (!node.isNamed || node.type === 'comment') return;
@@ -93,6 +102,24 @@ export function readLine(source: string, root: Node): CommandLine {
   return { source, commands, beyond: [...reasons] };
 }
 
+/**
+ * True when bash too starts a comment where tree-sitter saw one: `#` at the
+ * start of a word, after an unescaped blank or an operator. tree-sitter
+ * takes `a \\ #;touch x` for `a` and a comment; bash runs `a ' #'`, then
+ * `touch x`.
+ */
+function bashComment(source: string, node: Node): boolean {
+  const at = node.startIndex;
+  if (source[at] !== '#') return false; // not where it says: fail closed
+  if (at === 0) return true;
+  const before = source[at - 1]!;
+  if (';&|()<>\n'.includes(before)) return true;
+  if (before !== ' ' && before !== '\t') return false;
+  let slashes = 0;
+  for (let i = at - 2; i >= 0 && source[i] === '\\'; i--) slashes++;
+  return slashes % 2 === 0;
+}
+
 /** Node types that are statements (they may hold commands). */
 const STATEMENTS = new Set([
   ...PLAIN_GROUPS,
@@ -103,6 +130,16 @@ const STATEMENTS = new Set([
 ]);
 
 function readCommand(node: Node, outer: readonly Redirect[], found: WordFindings): SimpleCommand {
+  // Between the parts of one command bash allows blanks and backslash-newline, never a newline: where
+  // tree-sitter carries a command on over a line break, bash starts a new command there.
+  const children = node.children;
+  for (let i = 1; i < children.length; i++) {
+    const gap = node.text.slice(
+      children[i - 1]!.endIndex - node.startIndex,
+      children[i]!.startIndex - node.startIndex,
+    );
+    if (/(^|[^\\])\n/.test(gap)) found.beyond('parse error');
+  }
   const words: ShellWord[] = [];
   const assignments: string[] = [];
   const redirects: Redirect[] = [];
@@ -161,6 +198,8 @@ function readRedirect(node: Node, into: Redirect[], found: WordFindings): void {
     found.beyond(`unreadable redirection (${node.type})`);
     return;
   }
+  // tree-sitter lets a target follow on the next line (`a <` newline `b`); bash calls that a syntax error.
+  if (node.text.includes('\n')) found.beyond('parse error');
   const descriptor = node.childForFieldName('descriptor')?.text ?? '';
   const operator = node.children.find((c) => !c.isNamed)?.type ?? '';
   const destination = node.childForFieldName('destination');

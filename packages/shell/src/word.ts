@@ -21,9 +21,11 @@ const PLAIN_EXPANSION = /^\$\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])\}$/;
 export function readWord(node: Node, found: WordFindings): ShellWord {
   switch (node.type) {
     case 'word':
-      return unquotedWord(node.text);
     case 'number':
-      return { value: node.text, literal: true };
+      // tree-sitter can start a word with the newline that ends a command (`b` newline `\touch x`
+      // read as `b` with the argument `\ntouch`); bash never has a bare newline in a word.
+      if (bareNewline(node.text)) found.beyond('parse error');
+      return node.type === 'word' ? unquotedWord(node.text) : { value: node.text, literal: true };
     case 'raw_string':
       return { value: node.text.slice(1, -1), literal: true };
     case 'string':
@@ -68,6 +70,16 @@ export function readWord(node: Node, found: WordFindings): ShellWord {
 function substitution(node: Node, found: WordFindings): void {
   found.beyond(node.type === 'command_substitution' ? 'command substitution' : 'process substitution');
   for (const child of node.children) found.inside(child);
+}
+
+/** True when `text` has a newline that no backslash escapes. */
+function bareNewline(text: string): boolean {
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
+    let slashes = 0;
+    for (let j = i - 1; j >= 0 && text[j] === '\\'; j--) slashes++;
+    if (slashes % 2 === 0) return true;
+  }
+  return false;
 }
 
 /** An unquoted word: backslash quotes the next character, backslash-newline disappears. */

@@ -92,6 +92,12 @@ const BEYOND: readonly (readonly [string, string])[] = [
   ['echo "unterminated', 'parse error'],
   ['ls )', 'parse error'],
   ['$(echo rm) x', 'command name from an expansion'],
+  ['npm test \\ #;touch x', 'comment bash does not read as one'],
+  ['npm test\n\\touch x', 'parse error'],
+  ['npm test | tail\n\\ touch', 'parse error'],
+  ['cat <\nx', 'parse error'],
+  ['npm test\f#;touch x', 'control character'],
+  ['npm test\r#;touch x', 'control character'],
 ];
 for (const [line, reason] of BEYOND) {
   test(`beyond: ${JSON.stringify(line)} is ${reason}`, () => {
