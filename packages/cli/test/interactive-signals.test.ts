@@ -54,7 +54,7 @@ test('kodama -p: SIGTERM mid-tool exits 143, closes the MCP server and keeps the
   const server = await serve(script);
   const env = isolatedEnv({ HOME: home, XDG_DATA_HOME: join(home, 'data') });
   const model = `openai-compatible:${server.url}/v1@scripted-model`;
-  const args = ['--root', root, '--model', model, '--no-skills', '--mcp-connect', 'fx'];
+  const args = ['--root', root, '--model', model, '--no-skills', '--trust', '--mcp-connect', 'fx'];
   const child = spawn(process.execPath, [BIN, '-p', 'wait for it', ...args], { env, stdio: 'ignore' });
   await waitForMarker(marker, 'start wait');
   child.kill('SIGTERM');
@@ -77,7 +77,7 @@ test('the assistant: SIGTERM mid-tool restores the terminal, closes the MCP serv
   skip,
 }, async () => {
   const { root, home, marker } = project();
-  const { tmux } = await open(script, ['--mcp-connect', 'fx'], { root, home });
+  const { tmux } = await open(script, ['--trust', '--mcp-connect', 'fx'], { root, home });
   tmux.type('wait for it');
   tmux.keys('Enter');
   await waitForMarker(marker, 'start wait');
@@ -88,7 +88,7 @@ test('the assistant: SIGTERM mid-tool restores the terminal, closes the MCP serv
   assert.match(screen, /session kodama-[\d-]+[0-9a-f]{4}: kodama --resume kodama-/);
   assert.equal(tmux.pane('#{cursor_flag}'), '1', 'the cursor shows again');
   assert.deepEqual(await survivors(marker), []);
-  const again = await open(script, ['--continue'], { root, home });
+  const again = await open(script, ['--trust', '--continue'], { root, home });
   const continued = await again.tmux.waitFor('continued session');
   assert.match(continued, /› wait for it/);
   again.tmux.type('second question');

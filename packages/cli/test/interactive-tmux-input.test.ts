@@ -58,7 +58,7 @@ test('permission rules of .kodama/config.json: an allowed command runs without a
         return { toolCalls: [{ name: 'bash', arguments: { command: 'touch denied-ran' } }] };
       return { text: `done: ${last(r).text.slice(0, 80)}` };
     },
-    [],
+    ['--trust'],
     await withRules(),
   );
   await tmux.waitFor('permission rules from .kodama/config.json: allow bash(echo:*); deny bash(touch:*)');
@@ -72,7 +72,7 @@ test('permission rules of .kodama/config.json: an allowed command runs without a
   await assert.rejects(import('node:fs/promises').then((fs) => fs.stat(join(root, 'denied-ran'))));
 });
 
-/** A project whose .kodama/config.json allows `echo` and denies `touch`. */
+/** A project whose .kodama/config.json allows `echo` and denies `touch` (its allow rule applies with --trust). */
 async function withRules(): Promise<{ root: string; home: string }> {
   const { mkdtemp } = await import('node:fs/promises');
   const { tmpdir } = await import('node:os');

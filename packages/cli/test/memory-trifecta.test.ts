@@ -32,7 +32,7 @@ function project() {
   writeFileSync(join(root, '.mcp.json'), JSON.stringify({ mcpServers: { news } }));
   const env = isolatedEnv({ HOME: join(dir, 'home'), XDG_DATA_HOME: join(dir, 'data') });
   const trifecta = (...flags: string[]) =>
-    runKodama(['trifecta', '--no-skills', '--root', root, '--tools', 'calculator', ...flags], env);
+    runKodama(['trifecta', '--no-skills', '--root', root, '--trust', '--tools', 'calculator', ...flags], env);
   return { trifecta };
 }
 
