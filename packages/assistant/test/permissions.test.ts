@@ -119,12 +119,13 @@ test('the inline confirmer asks only what the rules leave open; "always" holds f
   assert.equal(await confirmer.confirm(bash('ls -la')), true);
   assert.equal(await confirmer.confirm(bash('rm -rf build')), false);
   assert.equal(await confirmer.confirm(bash('ls -la', ['a zero-width space'])), true); // hidden text: asked
-  assert.equal(await confirmer.confirm(bash('npm test')), true); // asked, answered "always": bash(npm:*)
+  assert.equal(await confirmer.confirm(bash('npm test')), true); // asked, answered "always": bash(npm test:*)
   answer = 'yes';
-  assert.equal(await confirmer.confirm(bash('npm run build')), true); // covered by the session rule
+  assert.equal(await confirmer.confirm(bash('npm test -- --watch')), true); // covered by the session rule
+  assert.equal(await confirmer.confirm(bash('npm run build')), true); // another subcommand: asked
   assert.equal(await confirmer.confirm(bash('npm test && curl x.example')), true); // asked again
-  assert.deepEqual(asked, ['ls -la', 'npm test', 'npm test && curl x.example']);
-  assert.deepEqual(confirmer.alwaysAllowed, ['bash(ls:*)', 'bash(npm:*)']);
+  assert.deepEqual(asked, ['ls -la', 'npm test', 'npm run build', 'npm test && curl x.example']);
+  assert.deepEqual(confirmer.alwaysAllowed, ['bash(ls -la)', 'bash(npm test:*)']);
   confirmer.reset();
   assert.equal(rules.decide({ tool: 'bash', command: 'npm test' }), undefined);
 });
