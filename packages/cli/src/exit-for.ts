@@ -1,6 +1,6 @@
 // The exit status of a finished Run. Apart from exit-status.ts (which main.ts
 // loads for every command, `--version` included) because it needs @kodama/core.
-import { ModelError, type Run } from '@kodama/core';
+import { ModelError, type Run, stripControlSequences } from '@kodama/core';
 import { EXIT } from './exit-status.ts';
 
 /**
@@ -28,7 +28,8 @@ export function exitFor(
   }
 }
 
+/** A failure in words for the terminal: it can quote a server's error body, so its control sequences go. */
 function describeFailure(error: unknown): string {
-  if (ModelError.isInstance(error)) return `model call failed: ${error.message}`;
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  if (ModelError.isInstance(error)) return stripControlSequences(`model call failed: ${error.message}`);
+  return stripControlSequences(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 }

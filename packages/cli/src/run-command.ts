@@ -1,7 +1,8 @@
-import type { AskOptions, RunEvent, Runnable } from '@kodama/core';
+import { type AskOptions, type RunEvent, type Runnable, stripControlSequences } from '@kodama/core';
 import type { CliIO } from './cli-io.ts';
 import { exitFor } from './exit-for.ts';
 import { EXIT } from './exit-status.ts';
+import { terminalSafeJson } from './json-lines.ts';
 import { closeRunnable, loadRunnable, ModuleLoadError } from './load-runnable.ts';
 import { type CliTracing, cliTracing } from './otel-setup.ts';
 import type { RunArgs } from './run-args.ts';
@@ -15,7 +16,8 @@ import { stopSignals } from './stop-signals.ts';
  * ends it partial. Resolves to the exit status of the Run's outcome.
  */
 export async function run(args: RunArgs, io: CliIO): Promise<number> {
-  const say = (message: string) => io.stderr.write(`kodama: ${message}\n`);
+  // What is said can quote a module's or a model's words.
+  const say = (message: string) => io.stderr.write(`kodama: ${stripControlSequences(message)}\n`);
   let runnable: Runnable;
   try {
     runnable = await loadRunnable(args.file, process.cwd());
@@ -32,7 +34,7 @@ export async function run(args: RunArgs, io: CliIO): Promise<number> {
     const render = args.json ? undefined : new RunRenderer({ stdout: io.stdout, stderr: io.stderr });
     const show = render
       ? (event: RunEvent) => render.onEvent(event)
-      : (event: RunEvent) => io.stdout.write(`${JSON.stringify(event)}\n`);
+      : (event: RunEvent) => io.stdout.write(`${terminalSafeJson(event)}\n`);
     const options: AskOptions = {
       signal: stop.signal,
       // Nested participants' events: all of them for a script reading JSON, on request for people.

@@ -1,4 +1,4 @@
-import type { SessionStore } from '@kodama/core';
+import { type SessionStore, stripControlSequences } from '@kodama/core';
 import type { AssistantApp } from './assistant-app.ts';
 
 /** `kodama --resume` without an id: the 50 most recent sessions in a list; the one picked is resumed. */
@@ -9,7 +9,7 @@ export async function pickSession(app: AssistantApp, store: SessionStore): Promi
     'resume which session?',
     sessions.slice(0, 50).map((s) => ({
       value: s.id,
-      label: `${new Date(s.updatedAt).toISOString().slice(0, 16).replace('T', ' ')}  ${s.title ?? '(untitled)'}`,
+      label: `${new Date(s.updatedAt).toISOString().slice(0, 16).replace('T', ' ')}  ${s.title === undefined ? '(untitled)' : stripControlSequences(s.title)}`,
       description: `${s.messageCount} msgs · ${s.id}`,
     })),
   );

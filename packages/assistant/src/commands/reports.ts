@@ -1,5 +1,11 @@
 import { writeFile } from 'node:fs/promises';
-import { type Agent, renderTrifecta, type SessionStore, taintSources } from '@kodama/core';
+import {
+  type Agent,
+  renderTrifecta,
+  type SessionStore,
+  stripControlSequences,
+  taintSources,
+} from '@kodama/core';
 import type { UsageTotals } from '../app/usage-totals.ts';
 import { compactCount } from '../render/status-line.ts';
 import { contentText } from '../render/tool-entry.ts';
@@ -17,7 +23,7 @@ export async function sessionsReport(store: SessionStore): Promise<string> {
   return sessions
     .map(
       (s) =>
-        `${s.id}  ${new Date(s.updatedAt).toISOString().slice(0, 16).replace('T', ' ')}  ${s.messageCount} msgs  ${s.title ?? ''}`,
+        `${s.id}  ${new Date(s.updatedAt).toISOString().slice(0, 16).replace('T', ' ')}  ${s.messageCount} msgs  ${s.title === undefined ? '' : stripControlSequences(s.title)}`,
     )
     .join('\n');
 }
