@@ -2,6 +2,7 @@ import { existsSync, lstatSync, readlinkSync } from 'node:fs';
 import { runProcess } from '../subprocess/run-process.ts';
 import { SandboxUnavailableError } from '../workspace/errors.ts';
 import type { Workspace } from '../workspace/workspace.ts';
+import { emptyFile } from './empty-file.ts';
 import { processCgroup } from './process-cgroup.ts';
 import { readOnlyControlPaths } from './read-only-control.ts';
 import { DEFAULT_RESOURCE_LIMITS, prlimitPrefix } from './resource-limits.ts';
@@ -59,7 +60,7 @@ function systemMounts(): string[] {
 
 /** Denied paths inside the roots that the sandbox covers (see `scanDenied`). */
 export interface HiddenPaths {
-  /** Each is covered by an empty, read-only `/dev/null`. */
+  /** Each is covered by an empty, read-only regular file (see `emptyFile`). */
   readonly files: readonly string[];
   /** Each is covered by an empty tmpfs. */
   readonly directories: readonly string[];
@@ -96,7 +97,10 @@ export function bubblewrapArgs(
   const writable = ordered.filter(([, mode]) => mode === 'rw').map(([path]) => path);
   for (const path of readOnlyControlPaths(writable, hidden.controls)) args.push('--ro-bind', path, path);
   for (const dir of hidden.directories) args.push('--tmpfs', dir);
-  for (const file of hidden.files) args.push('--ro-bind', '/dev/null', file);
+  if (hidden.files.length > 0) {
+    const empty = emptyFile();
+    for (const file of hidden.files) args.push('--ro-bind', empty, file);
+  }
   args.push('--chdir', workspace.projectRoot, '--setenv', 'TMPDIR', '/tmp');
   return args;
 }
