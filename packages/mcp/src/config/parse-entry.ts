@@ -67,8 +67,20 @@ export function parseEntry(
   source?: string,
   options: ParseEntryOptions = {},
 ): McpServerEntry {
+  const expanded: string[] = [];
   const expand: Expand =
-    options.expand === false ? (text) => text : (text, where) => expandVars(text, env, where);
+    options.expand === false
+      ? (text) => text
+      : (text, where) => {
+          const out = expandVars(text, env, where);
+          for (const name of variablesIn(text)) {
+            const value = env[name];
+            if (value) expanded.push(value);
+          }
+          return out;
+        };
+  const withExpanded = <T extends McpServerEntry>(entry: T): T =>
+    expanded.length > 0 ? { ...entry, expanded: [...new Set(expanded)] } : entry;
   if (!isObject(raw)) throw new McpConfigError(`${field} must be an object`);
   const description = raw.description;
   if (description !== undefined && typeof description !== 'string')
@@ -97,7 +109,8 @@ export function parseEntry(
       // The text as written: the expanded one may hold a secret.
       throw new McpConfigError(`${field}.url is not a URL: ${JSON.stringify(raw.url)}`);
     }
-    return { ...base, transport: 'http', url, headers: stringMap(raw.headers, `${field}.headers`, expand) };
+    const headers = stringMap(raw.headers, `${field}.headers`, expand);
+    return withExpanded({ ...base, transport: 'http', url, headers });
   }
   if (type === 'sse')
     throw new McpConfigError(`${field}: the old SSE transport is not supported; use "type": "http"`);
@@ -110,12 +123,17 @@ export function parseEntry(
     throw new McpConfigError(`${field}.args must be an array of strings`);
   if (raw.cwd !== undefined && typeof raw.cwd !== 'string')
     throw new McpConfigError(`${field}.cwd must be a directory path`);
-  return {
+  return withExpanded({
     ...base,
     transport: 'stdio',
     command: raw.command,
     args: args as string[],
     env: stringMap(raw.env, `${field}.env`, expand),
     ...(raw.cwd === undefined ? {} : { cwd: raw.cwd as string }),
-  };
+  });
+}
+
+/** The variable names `${NAME}` / `${NAME:-x}` in `text`. */
+function variablesIn(text: string): string[] {
+  return [...text.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-[^}]*)?\}/g)].map((m) => m[1] as string);
 }

@@ -10,6 +10,11 @@ interface EntryBase {
   readonly trifectaLegs?: TrifectaLegs;
   /** Where the entry came from (a file path), so errors can name it. */
   readonly source?: string;
+  /**
+   * The values `${VAR}` expansion put into this entry (secrets, often), so that
+   * no error or observation about the server repeats them. Absent: none.
+   */
+  readonly expanded?: readonly string[];
 }
 
 /** A server kodama starts as a child process and talks to over its stdin and stdout. */

@@ -156,9 +156,10 @@ export class McpExtension implements Extension {
       surface = await connection.start(signal);
     } catch (error) {
       this.#connections.delete(id);
+      hideExpanded(entry, error);
       this.#context?.emit('mcp-connect-failed', {
         id,
-        error: error instanceof Error ? error.message : String(error),
+        error: error instanceof Error ? error.message : hidden(entry, String(error)),
       });
       throw error;
     }
@@ -214,7 +215,9 @@ export class McpExtension implements Extension {
       return `Connected to MCP server "${id}": ${r.description}\nTools you can call from your next step: ${r.tools.join(', ') || 'none'}${skipped}`;
     } catch (error) {
       if (signal.aborted) throw error;
-      return `Error: ${error instanceof Error ? error.message : String(error)}. The server is not connected; do not retry.`;
+      const entry = this.#options.registry.get(id);
+      const text = error instanceof Error ? error.message : String(error);
+      return `Error: ${entry ? hidden(entry, text) : text}. The server is not connected; do not retry.`;
     }
   }
 
@@ -280,4 +283,24 @@ export class McpExtension implements Extension {
     void connection?.close();
     this.#context?.emit('mcp-refused', { id, error: error instanceof Error ? error.message : String(error) });
   }
+}
+
+/** `text` with every value `${VAR}` expansion put into `entry` replaced by `[hidden]`. */
+function hidden(entry: McpServerEntry, text: string): string {
+  let out = text;
+  for (const value of entry.expanded ?? []) {
+    if (value.length < 3) continue;
+    out = out.split(value).join('[hidden]');
+    const encoded = encodeURIComponent(value);
+    if (encoded !== value) out = out.split(encoded).join('[hidden]');
+  }
+  return out;
+}
+
+/** Hides the expanded values in an error's message and stack, so whoever prints it cannot repeat them. */
+function hideExpanded(entry: McpServerEntry, error: unknown): void {
+  if (!(error instanceof Error) || !entry.expanded?.length) return;
+  error.message = hidden(entry, error.message);
+  if (error.stack) error.stack = hidden(entry, error.stack);
+  if (error.cause instanceof Error) hideExpanded(entry, error.cause);
 }
