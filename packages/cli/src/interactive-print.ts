@@ -31,7 +31,8 @@ export const APPROVE_ALL = Object.freeze({ reviewed: false, confirm: async () =>
  * The person `-p` asks: y / n on the terminal (stdin a TTY, the question on
  * stderr); with no terminal, `unanswered` and a line on stderr saying the call
  * was refused because no one could confirm it, and how to allow it next time
- * (`--yes`, `--yes=all`, or an allow rule).
+ * (`--yes`, `--yes=all`, the narrowest allow rule that would cover it, or,
+ * when none can, approving it interactively).
  */
 export async function terminalAsker(
   assistant: AssistantModule,
@@ -52,10 +53,13 @@ export async function terminalAsker(
     }
     const what = `${request.tool}${request.tool === 'bash' ? ` "${request.detail.split('\n')[0]}"` : request.path ? ` ${request.path}` : ''}`;
     const ruled = rules.decide(assistant.subjectOf(request));
+    const rule = assistant.ruleOf(request, rules);
     const how =
       ruled?.decision === 'ask'
         ? `the rule "${ruled.rule}" in ${ruled.source} asks first; --yes approves it`
-        : `allow it with --yes, or with a rule in .kodama/config.json: {"permissions": {"allow": ["${assistant.ruleOf(request)}"]}}`;
+        : rule !== undefined
+          ? `allow it with --yes, or with a rule in .kodama/config.json: {"permissions": {"allow": ["${rule}"]}}`
+          : 'no permission rule can allow it (a line beyond what a rule matches, or a protected path); approve it interactively: run kodama in a terminal';
     io.stderr.write(`kodama: ${what} was not run: it needs approval and stdin is not a terminal; ${how}\n`);
     return { kind: 'unanswered' };
   };

@@ -5,16 +5,23 @@ import {
   type TaintedCall,
   type TaintGate,
 } from '@kodama/core';
+import { narrowestRule } from '../permissions/narrowest-rule.ts';
 import { callSubject } from '../permissions/permission-gate.ts';
 import type { PermissionSubject } from '../permissions/permission-rule.ts';
 import { PermissionRules } from '../permissions/permission-rules.ts';
 import type { AskPerson, ConfirmAnswer, Confirmer, ConfirmRequest } from './confirm-types.ts';
 
-/** The rule an "always" answer approves: the tool, and for bash the command's first word (`bash(npm:*)`). */
-export function ruleOf(request: ConfirmRequest): string {
-  if (request.tool !== 'bash') return request.tool;
-  const word = request.detail.trim().split(/\s+/)[0] ?? '';
-  return `bash(${word}:*)`;
+/**
+ * The rule an "always" answer approves: the narrowest rule that covers the
+ * call (`bash(npm test:*)`, `bash(rm -rf build)`, `edit(src/a.ts)`; see
+ * `narrowestRule`), or undefined when no rule can allow it (a loop, a
+ * pipeline, a substitution, a protected path): then "always" is not offered.
+ * With `rules`, also checked against them (a deny or ask rule that would
+ * still catch the call gives undefined).
+ */
+export function ruleOf(request: ConfirmRequest, rules?: PermissionRules): string | undefined {
+  const subject = subjectOf(request);
+  return rules ? rules.narrowestRule(subject) : narrowestRule(subject);
 }
 
 function parseArguments(text: string): unknown {
@@ -45,7 +52,8 @@ export function subjectOf(request: ConfirmRequest): PermissionSubject {
 /**
  * The assistant's confirmations: asked inline, one at a time, answered with
  * y / n (with an optional reason, handed to `onReason` so it reaches the
- * model) / a (approve this rule for the rest of the session). The
+ * model) / a (approve the narrowest rule covering the call for the rest of
+ * the session; not offered when no rule can allow it). The
  * permission rules come first: a call they allow is not asked about (unless
  * its text hides something), one they deny is refused, one they mark `ask`
  * is always asked. Also the runtime taint gate, which never offers "always".
@@ -86,10 +94,11 @@ export class InlineConfirmer implements Confirmer {
       if (signal?.aborted) return false;
       const again = this.#byRules(request);
       if (again !== undefined) return again;
-      const answer = await this.#ask({ request, allowAlways: true }, signal);
-      if (answer.kind === 'always') {
-        this.#always.push(ruleOf(request));
-        this.rules.allowForSession(ruleOf(request));
+      const rule = ruleOf(request, this.rules);
+      const answer = await this.#ask({ request, allowAlways: rule !== undefined }, signal);
+      if (answer.kind === 'always' && rule !== undefined) {
+        this.#always.push(rule);
+        this.rules.allowForSession(rule);
       }
       return this.#approved(request, answer);
     });
