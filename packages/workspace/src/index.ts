@@ -10,6 +10,13 @@
 export { alwaysDecline, autoApprove, type Confirmer, type ConfirmRequest } from './confirm/confirmer.ts';
 export { type SanitizedText, type SanitizeWarning, sanitizeForDisplay } from './confirm/sanitize.ts';
 export { type TerminalConfirmerOptions, terminalConfirmer } from './confirm/terminal-confirmer.ts';
+// Glob patterns, matched in linear time.
+export {
+  type CompileGlobOptions,
+  compileGlob,
+  GLOB_MAX_ALTERNATIVES,
+  type GlobMatcher,
+} from './fs/glob-matcher.ts';
 export { type FindRipgrepOptions, findRipgrep, RipgrepNotFoundError } from './ripgrep.ts';
 export {
   assertSandboxAvailable,
@@ -19,6 +26,8 @@ export {
   wrapArgv,
 } from './sandbox/bubblewrap.ts';
 // The sandbox.
+export { READ_ONLY_CONTROL_ENTRIES } from './sandbox/read-only-control.ts';
+export { DEFAULT_RESOURCE_LIMITS, type Limit, type ResourceLimits } from './sandbox/resource-limits.ts';
 export {
   type BubblewrapSandbox,
   NO_SANDBOX,
