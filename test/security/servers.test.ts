@@ -573,10 +573,3 @@ test('servers: inspect --no-auth (loopback only) still refuses a foreign Origin 
   assert.equal((await raw(api, { headers: { origin: 'http://evil.example' } })).status, 403);
   assert.equal((await raw(api, { headers: { host: `evil.example:${address.port}` } })).status, 403);
 });
-
-test('servers: the three copies of the door (local-request.ts) are the same file', () => {
-  const copies = ['ag-ui/src', 'inspector/src', 'mcp/src/server'].map((p) =>
-    readFileSync(join(import.meta.dirname, '../../packages', p, 'local-request.ts'), 'utf8'),
-  );
-  assert.equal(new Set(copies).size, 1, 'edit all three: feature packages cannot share a module');
-});

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AGUIEvent, RunAgentInput } from '@ag-ui/core';
 import type { History, RunStream } from '@kodama/core';
+import { refusalOf } from '@kodama/core';
 import { AgUiMapper } from './ag-ui-mapper.ts';
-import { refusalOf } from './local-request.ts';
 import { historyFromAgUi } from './messages.ts';
 
 /** What the handler runs: anything that streams a Run (an `Agent`, built fresh per request). */

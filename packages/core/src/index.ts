@@ -82,6 +82,15 @@ export { ControlSequenceStripper, stripControlSequences } from './listeners/stri
 export { Terminal } from './listeners/terminal.ts';
 export { formatTokens, type TextSink } from './listeners/text-sink.ts';
 export { TokenLog } from './listeners/token-log.ts';
+// The door of a local server: Host, Origin and the bearer token, before anything runs.
+export {
+  isLoopback,
+  type LocalDoor,
+  type Refusal,
+  refusalOf,
+  sameSecret,
+  urlHost,
+} from './local-door/local-door.ts';
 // The loop's seams and the errors it ends a turn with.
 export type { AnswerFormat } from './loop/answer-format.ts';
 export { EmptyTurnError } from './loop/empty-turn-error.ts';

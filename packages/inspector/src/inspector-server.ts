@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { SESSION_ID_PATTERN, type SessionStore, type TrifectaReport } from '@kodama/core';
+import {
+  isLoopback,
+  refusalOf,
+  SESSION_ID_PATTERN,
+  type SessionStore,
+  type TrifectaReport,
+  urlHost,
+} from '@kodama/core';
 import { listSessions, sessionDetail, trifectaJson } from './inspector-data.ts';
-import { isLoopback, refusalOf, urlHost } from './local-request.ts';
 import { type RecordedEvent, readRunEvents } from './run-event-log.ts';
 
 /** Where a Run's recorded events come from: its events from the `from`-th on, `[]` when none. */

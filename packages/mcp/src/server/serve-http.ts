@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { isLoopback, refusalOf, urlHost } from '@kodama/core';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { isLoopback, refusalOf, urlHost } from './local-request.ts';
 
 /** Options of {@link serveHttp}. */
 export interface HttpServeOptions {

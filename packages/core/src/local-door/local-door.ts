@@ -1,6 +1,5 @@
-// The door of a kodama server on this machine: who may come in before anything runs. The same file
-// is in @kodama/ag-ui, @kodama/inspector and @kodama/mcp (feature packages import only core); keep
-// the three alike (test/security/servers.test.ts compares them).
+// The door of a kodama server on this machine (mcp serve --http, the AG-UI endpoint, the
+// inspector): who may come in before anything runs. In core so the three servers share one copy.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
