@@ -157,6 +157,8 @@ export { createRunOf, type RunOfSettings } from './run/create-run-of.ts';
 export type { RunOutcome } from './run/execute-run.ts';
 // Runs: one call, one result (outcome, response, usage, error).
 export type { InterjectionResponse, Interjections } from './run/interjections.ts';
+// Timers of any length (setTimeout's range ends at 2^31-1 ms).
+export { MAX_TIMER_MS, startLongTimer } from './run/long-timer.ts';
 export { Run, type RunInit, type RunStream } from './run/run.ts';
 export type {
   RunBody,

@@ -10,6 +10,7 @@ import {
   type RunEvent,
   type Runnable,
   type RunUsage,
+  startLongTimer,
 } from '@kodama/core';
 import { StepTimeoutError } from '../errors.ts';
 import { EventRouter, type Visibility } from './event-router.ts';
@@ -275,10 +276,10 @@ function attemptSignal(
   step?.addEventListener('abort', onStep, { once: true });
   if (run.aborted) onRun();
   if (step?.aborted) onStep();
-  const timer =
+  const stopTimer =
     timeout === undefined
       ? undefined
-      : setTimeout(() => {
+      : startLongTimer(() => {
           timedOut = true;
           abort(new CancelledError());
         }, timeout);
@@ -288,7 +289,7 @@ function attemptSignal(
       return timedOut;
     },
     dispose: () => {
-      clearTimeout(timer);
+      stopTimer?.();
       run.removeEventListener('abort', onRun);
       step?.removeEventListener('abort', onStep);
     },
@@ -301,12 +302,13 @@ function sleep(ms: number, ...signals: (AbortSignal | undefined)[]): Promise<boo
     const live = signals.filter((s): s is AbortSignal => s !== undefined);
     if (live.some((s) => s.aborted)) return resolve(false);
     const done = (ok: boolean) => {
-      clearTimeout(timer);
+      stopTimer();
       for (const s of live) s.removeEventListener('abort', onAbort);
       resolve(ok);
     };
     const onAbort = () => done(false);
-    const timer = setTimeout(() => done(true), ms);
+    // A retry delay past setTimeout's range would fire at once; the long timer waits it out.
+    const stopTimer = startLongTimer(() => done(true), ms);
     for (const s of live) s.addEventListener('abort', onAbort, { once: true });
   });
 }
