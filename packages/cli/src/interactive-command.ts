@@ -22,7 +22,7 @@ import {
 import { pickModel } from './pick-model.ts';
 import { projectConfigPlan } from './project-config-plan.ts';
 import { decideTrust } from './project-trust.ts';
-import { openSessionStore } from './session-store.ts';
+import { latestSession, openSessionStore } from './session-store.ts';
 
 /** A new session id: `kodama-20250101-120000-ab12`. */
 export function newSessionId(now = new Date()): string {
@@ -55,7 +55,9 @@ export async function interactive(args: InteractiveArgs, io: CliIO): Promise<num
       stderr: io.stderr,
     });
     loaded = await loadAssistantConfig(io.env, root, { trusted, baseTools: args.tools });
-    rules = permissionRules(assistant, loaded.files, root);
+    // A person can be asked in the assistant, and in -p when stdin is a terminal.
+    const person = args.print === undefined || io.stdin.isTTY === true;
+    rules = permissionRules(assistant, loaded.files, root, { person, env: io.env });
   } catch (error) {
     say(error instanceof Error ? error.message : String(error));
     return EXIT.usage;
@@ -67,10 +69,12 @@ export async function interactive(args: InteractiveArgs, io: CliIO): Promise<num
   const choice = { ...(await assistantChoice(args, { config, root, env: io.env, say })), trust: trusted };
   const instructions = await loadInstructions(process.cwd(), root);
   const systemPrompt = assistantSystemPrompt(root, instructions);
-  const store = await openSessionStore(args.store, io.env);
+  // One bad file in the sessions folder fails only its session: a line says which, before the screen starts.
+  const warn = (line: string) => io.stderr.write(line);
+  const store = await openSessionStore(args.store, io.env, warn);
   try {
     let sessionId = args.resume;
-    if (args.continue) sessionId = (await store.list())[0]?.id;
+    if (args.continue) sessionId = await latestSession(store, warn);
     if (args.continue && sessionId === undefined) say('no session to continue; starting a new one');
     sessionId ??= newSessionId();
     if (args.print !== undefined)
@@ -113,7 +117,9 @@ export async function interactive(args: InteractiveArgs, io: CliIO): Promise<num
           systemPrompt,
           reviewEdits: wrapEdits,
           streamOutput: true,
-          wrapTool: (tool) => assistant.permissionGate(tool, rules, args.yes ? APPROVE_ALL : ui.confirmer),
+          // Control files ask the person (ui.confirmer) also under --yes.
+          wrapTool: (tool) =>
+            assistant.permissionGate(tool, rules, args.yes ? APPROVE_ALL : ui.confirmer, ui.confirmer),
           ...(args.yes ? {} : { confirmer: ui.confirmer }),
           ...(args.yesAll ? {} : { taintGate: ui.taintGate }),
         });

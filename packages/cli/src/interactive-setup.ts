@@ -73,12 +73,17 @@ export function checkpointDir(root: string, env: NodeJS.ProcessEnv): string {
  * untrusted project's `deny` or `ask` (all it may add) narrows the user's
  * `allow`. (`PermissionRules` lets the first place with a matching rule decide.)
  *
+ * `options` says whether a person can be asked in this run (control files
+ * always ask one; headless, only an allow rule naming the file exactly lets
+ * one be written) and where the user's configuration is (protected too).
+ *
  * @throws Error naming the file and the key (`permissions.allow[2]`) of a bad rule.
  */
 export function permissionRules(
   assistant: AssistantModule,
   files: readonly ConfigFile[],
   root: string,
+  options?: { readonly person?: boolean; readonly env?: NodeJS.ProcessEnv },
 ): InstanceType<AssistantModule['PermissionRules']> {
   const parsed = [...files].reverse().map((f) => {
     try {
@@ -89,7 +94,7 @@ export function permissionRules(
   });
   const only = (key: 'deny' | 'ask' | 'allow') =>
     parsed.map((p) => ({ name: p.name, deny: [], ask: [], allow: [], [key]: p[key] }));
-  return new assistant.PermissionRules([...only('deny'), ...only('ask'), ...only('allow')], root);
+  return new assistant.PermissionRules([...only('deny'), ...only('ask'), ...only('allow')], root, options);
 }
 
 /** The lines shown at start about the rules in effect, one per file that has any. */
