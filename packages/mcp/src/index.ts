@@ -14,7 +14,7 @@ export {
   type ConnectionOptions,
   McpServerConnection,
 } from './client/server-connection.ts';
-export { expandVars } from './config/expand-vars.ts';
+export { expandVars, varInUrlHost } from './config/expand-vars.ts';
 export {
   homeMcpFile,
   loadMcpConfig,
@@ -23,7 +23,7 @@ export {
   readMcpFile,
 } from './config/load-config.ts';
 export { McpConfigError } from './config/mcp-config-error.ts';
-export { parseEntry } from './config/parse-entry.ts';
+export { type ParseEntryOptions, parseEntry } from './config/parse-entry.ts';
 export { McpRegistry } from './config/registry.ts';
 export {
   type HttpServerEntry,
@@ -34,7 +34,7 @@ export {
 export { type AvailableMcp, availableMcpsBlock } from './extension/available-mcps.ts';
 export { MCP_CONNECT_TOOL } from './extension/connect-tool.ts';
 export { type McpConnectResult, McpExtension, type McpExtensionOptions } from './extension/mcp-extension.ts';
-export { CONNECT_TOOL_LEGS, serverLegs } from './extension/server-legs.ts';
+export { assumedLegsNotice, CONNECT_TOOL_LEGS, serverLegs } from './extension/server-legs.ts';
 export { InjectionDetectedError } from './screening/injection-detected-error.ts';
 export { llmPass, SCREENING_PROMPT } from './screening/llm-pass.ts';
 export { defaultScreenCacheDir, ScreenCache, type ScreenRecord } from './screening/screen-cache.ts';
@@ -47,8 +47,13 @@ export {
   surfaceHash,
 } from './screening/surface.ts';
 export { findHiddenCharacter, unicodePass } from './screening/unicode-pass.ts';
-export { type ConfirmQuestion, type ElicitConfirm, elicitConfirm } from './server/elicit-confirm.ts';
-export { type HttpEndpoint, serveHttp } from './server/serve-http.ts';
+export {
+  type ConfirmQuestion,
+  type ElicitConfirm,
+  refuseRemote,
+  remotePolicy,
+} from './server/elicit-confirm.ts';
+export { type HttpEndpoint, type HttpServeOptions, serveHttp } from './server/serve-http.ts';
 export { createToolServer, type ToolServerOptions, type ToolsForSession } from './server/tool-server.ts';
 export { mcpTool, prefixedToolName, TOOL_PREFIX_SEPARATOR } from './tools/mcp-tool.ts';
 export { resultContent } from './tools/result-content.ts';

@@ -1,5 +1,3 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-
 /** A yes/no question a served tool needs answered before it acts (run a command, overwrite a file). */
 export interface ConfirmQuestion {
   /** One line: what will happen. */
@@ -28,14 +26,4 @@ export const refuseRemote: ElicitConfirm = async () => false;
 export function remotePolicy(allowed: readonly string[]): ElicitConfirm {
   const names = new Set(allowed);
   return async (question) => question.tool !== undefined && names.has(question.tool);
-}
-
-/**
- * Formerly asked the MCP client by elicitation, which let a client approve its
- * own call. Now refuses every confirmation, like {@link refuseRemote}.
- *
- * @deprecated use {@link refuseRemote} or {@link remotePolicy}; the client is never asked.
- */
-export function elicitConfirm(_server: Server): ElicitConfirm {
-  return refuseRemote;
 }
