@@ -2,9 +2,10 @@
 // The permission rules decide as in the assistant (allow runs, ask asks, deny
 // refuses); what is asked is asked on the terminal, and refused with a
 // message saying how to allow it when there is none.
-import type { AnyTool, Listener, Model, Run, SessionStore } from '@kodama/core';
+import type { Listener, Model, Run, SessionStore } from '@kodama/core';
 import { buildAssistant } from './assistant-setup.ts';
 import type { CliIO } from './cli-io.ts';
+import { configPath } from './config.ts';
 import { EXIT } from './exit-status.ts';
 import type { InteractiveArgs } from './interactive-args.ts';
 import { JsonLines } from './json-lines.ts';
@@ -54,26 +55,18 @@ export async function terminalAsker(
     const what = `${request.tool}${request.tool === 'bash' ? ` "${request.detail.split('\n')[0]}"` : request.path ? ` ${request.path}` : ''}`;
     const ruled = rules.decide(assistant.subjectOf(request));
     const rule = assistant.ruleOf(request, rules);
+    // A rule suggested for the user's own file: a project's allow rules count only once it is trusted.
     const how =
-      ruled?.decision === 'ask'
-        ? `the rule "${ruled.rule}" in ${ruled.source} asks first; --yes approves it`
-        : rule !== undefined
-          ? `allow it with --yes, or with a rule in .kodama/config.json: {"permissions": {"allow": ["${rule}"]}}`
-          : 'no permission rule can allow it (a line beyond what a rule matches, or a protected path); approve it interactively: run kodama in a terminal';
+      request.tool === 'mcp_connect'
+        ? 'starting a server the project defines needs a confirmation; run with --yes, or name it with --mcp-connect <id>'
+        : ruled?.decision === 'ask'
+          ? `the rule "${ruled.rule}" in ${ruled.source} asks first; --yes approves it`
+          : rule !== undefined
+            ? `allow it with --yes, or with a rule in ${configPath(io.env)}: {"permissions": {"allow": ["${rule}"]}}`
+            : 'no permission rule can allow it (a line beyond what a rule matches, or a protected path); approve it interactively: run kodama in a terminal';
     io.stderr.write(`kodama: ${what} was not run: it needs approval and stdin is not a terminal; ${how}\n`);
     return { kind: 'unanswered' };
   };
-}
-
-/**
- * `wrapped` with `tool`'s per-call legs (`legsOf`) when the wrapper dropped
- * them: without them every bash call would count as network-reaching, and
- * the second one of a plain session would be held by the taint gate.
- */
-export function keepCallLegs(tool: AnyTool, wrapped: AnyTool): AnyTool {
-  return tool.legsOf === undefined || wrapped.legsOf !== undefined
-    ? wrapped
-    : { ...wrapped, legsOf: tool.legsOf };
 }
 
 /** `kodama -p`: one turn with the assistant's wiring, streamed as text (or JSON events), saved in the session. */
@@ -93,8 +86,14 @@ export async function printTurn(args: InteractiveArgs, io: CliIO, setup: PrintSe
     listener,
     maxSteps: args.maxSteps,
     systemPrompt: setup.systemPrompt,
+    // Control files ask the person even under --yes; with no terminal there is none, and they are refused.
     wrapTool: (tool) =>
-      keepCallLegs(tool, assistant.permissionGate(tool, setup.rules, args.yes ? APPROVE_ALL : confirmer)),
+      assistant.permissionGate(
+        tool,
+        setup.rules,
+        args.yes ? APPROVE_ALL : confirmer,
+        io.stdin.isTTY === true ? confirmer : undefined,
+      ),
     ...(args.yes
       ? {}
       : {

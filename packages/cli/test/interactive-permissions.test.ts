@@ -120,7 +120,7 @@ test('-p: an allowed command runs without asking; one that needs approval is ref
   assert.match(mkdir ?? '', /declin/i);
   assert.match(
     out.stderr,
-    /bash "mkdir unasked" was not run: it needs approval and stdin is not a terminal; allow it with --yes, or with a rule in \.kodama\/config\.json: \{"permissions": \{"allow": \["bash\(mkdir unasked\)"\]\}\}/,
+    /bash "mkdir unasked" was not run: it needs approval and stdin is not a terminal; allow it with --yes, or with a rule in \S*\/kodama\/config\.json: \{"permissions": \{"allow": \["bash\(mkdir unasked\)"\]\}\}/,
   );
   assert.match(push ?? '', /declin/i);
   assert.match(

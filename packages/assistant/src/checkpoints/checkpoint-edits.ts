@@ -16,11 +16,8 @@ export function checkpointEdits(
   checkpoints: FileCheckpoints,
 ): AnyTool {
   return {
-    name: tool.name,
-    description: tool.description,
-    parameters: tool.parameters,
-    trifectaLegs: tool.trifectaLegs,
-    sequential: tool.sequential,
+    // Every field of the tool (its per-call legsOf too); only execute is wrapped.
+    ...tool,
     async execute(args, context) {
       const path = (args as { path?: unknown }).path;
       if (typeof path === 'string') {

@@ -53,11 +53,8 @@ export function permissionGate(
 ): AnyTool {
   const asksItself = SELF_CONFIRMING_TOOLS.has(tool.name);
   return {
-    name: tool.name,
-    description: tool.description,
-    parameters: tool.parameters,
-    trifectaLegs: tool.trifectaLegs,
-    sequential: tool.sequential,
+    // Every field of the tool (its per-call legsOf too); only execute is wrapped.
+    ...tool,
     async execute(args, context) {
       const subject = callSubject(tool.name, args);
       const ruled = rules.decide(subject);
