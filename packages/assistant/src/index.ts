@@ -51,25 +51,8 @@ export { AssistantCompletion } from './input/completion.ts';
 export { highlightLine } from './markdown/highlight.ts';
 export { renderBlocks } from './markdown/render-blocks.ts';
 export { StreamingMarkdown } from './markdown/streaming-markdown.ts';
-export { narrowestRule } from './permissions/narrowest-rule.ts';
-export { callSubject, permissionGate } from './permissions/permission-gate.ts';
-export {
-  type MatchMode,
-  type PermissionDecision,
-  type PermissionRule,
-  type PermissionSubject,
-  parseRule,
-  type RuleTarget,
-  simpleCommands,
-} from './permissions/permission-rule.ts';
-export {
-  type PermissionConfig,
-  PermissionRules,
-  type PermissionRulesOptions,
-  type RuledDecision,
-  type RuleSource,
-  ruleSource,
-} from './permissions/permission-rules.ts';
+// The permission rules (also @kodama/assistant/permissions, without the screen).
+export * from './permissions/index.ts';
 export { DiffEntry, diffStat, unifiedDiff } from './render/diff.ts';
 export {
   Entry,

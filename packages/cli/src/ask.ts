@@ -10,6 +10,7 @@ import {
 import type { AskArgs } from './args.ts';
 import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
 import type { CliIO } from './cli-io.ts';
+import { controlFileGuard } from './control-file-guard.ts';
 import { exitFor } from './exit-for.ts';
 import { EXIT } from './exit-status.ts';
 import { JsonLines, terminalSafeJson } from './json-lines.ts';
@@ -47,6 +48,7 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
       listener,
       maxSteps: args.maxSteps,
       memoryByConfig: true,
+      ...(await controlFileGuard(args, io)),
     });
   } catch (error) {
     if (!(error instanceof AssistantSetupError)) throw error;
