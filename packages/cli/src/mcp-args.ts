@@ -28,6 +28,8 @@ export interface McpManageArgs {
   readonly mcpScreen: boolean;
   readonly model: string | undefined;
   readonly root: string | undefined;
+  /** `list --probe --trust`: probe the project's servers too, trusting the folder for this run. */
+  readonly trust?: true;
 }
 
 /** `kodama mcp serve`: kodama's tools over MCP. */
@@ -51,7 +53,7 @@ export interface McpServeArgs extends ToolChoice, ListenArgs {
 export type McpArgs = McpManageArgs | McpServeArgs;
 
 /** The usage of `kodama mcp`. */
-export const MCP_USAGE = `Usage: kodama mcp [list] [--probe [--no-mcp-screen] [--model <target>]] [--root <dir>]
+export const MCP_USAGE = `Usage: kodama mcp [list] [--probe [--no-mcp-screen] [--model <target>] [--trust]] [--root <dir>]
        kodama mcp add <id> [--description <text>] [--root <dir>] -- <command> [args...]
        kodama mcp add <id> --url <url> [--description <text>] [--root <dir>]
        kodama mcp rm <id> [--root <dir>]
@@ -62,7 +64,8 @@ MCP servers for kodama ask (see --mcp-connect there). They are read from
 .mcp.json at the project root (--root, default: the current directory) and
 ~/.kodama/mcp.json, in the {"mcpServers": {...}} shape Claude Code uses.
 list shows each server's id, transport and whether it is connected (a probe
-connects it, screened, to count its tools); add and rm edit the project's
+connects it, screened, to count its tools; the project's servers only once the
+folder is trusted: kodama trust, the question on a terminal, or --trust); add and rm edit the project's
 .mcp.json. serve exposes kodama's tools (--tools, default calculator) to an
 MCP client over stdio, or over Streamable HTTP with --http (on 127.0.0.1
 unless --host; every request needs the bearer token: printed at start, or
@@ -86,6 +89,7 @@ export function parseMcp(args: readonly string[]): McpArgs | HelpArgs {
       strict: true,
       options: {
         probe: { type: 'boolean' },
+        trust: { type: 'boolean' },
         'no-mcp-screen': { type: 'boolean' },
         model: { type: 'string', short: 'm' },
         root: { type: 'string' },
@@ -116,6 +120,7 @@ export function parseMcp(args: readonly string[]): McpArgs | HelpArgs {
     mcpScreen: !values['no-mcp-screen'],
     model: values.model,
     root: values.root,
+    ...(values.trust ? { trust: true as const } : {}),
   };
 }
 

@@ -35,7 +35,9 @@ export async function mcp(args: McpArgs, io: CliIO): Promise<number> {
       io.stdout.write(`no MCP servers in ${file} or ~/.kodama/mcp.json (see kodama mcp add)\n`);
       return EXIT.ok;
     }
-    const counts = args.probe ? await probe(registry, args, io) : new Map<string, string>();
+    const counts = args.probe
+      ? await probe(await probedRegistry(root, args, io), args, io)
+      : new Map<string, string>();
     const rows = registry.entries.map((e) => [
       e.id,
       e.transport,
@@ -49,6 +51,40 @@ export async function mcp(args: McpArgs, io: CliIO): Promise<number> {
     say(error instanceof Error ? error.message : String(error));
     return EXIT.failed;
   }
+}
+
+/**
+ * What `--probe` connects: the user's servers, and the project's only when the
+ * folder is trusted (a probe starts them, so it is the same decision as a run's;
+ * headless and undecided, the project's are left out with a line saying so).
+ */
+async function probedRegistry(
+  root: string,
+  args: McpManageArgs,
+  io: CliIO,
+): Promise<import('@kodama/mcp').McpRegistry> {
+  const { loadMcpConfig } = await import('@kodama/mcp');
+  const { loadConfig } = await import('./config.ts');
+  const { projectConfigPlan } = await import('./project-config-plan.ts');
+  const { decideTrust, ProjectTrustError } = await import('./project-trust.ts');
+  const plan = await projectConfigPlan(root, io.env, { user: await loadConfig(io.env), tools: [] });
+  let trusted = false;
+  try {
+    trusted = await decideTrust(plan, {
+      flag: args.trust,
+      uses: ['mcp'],
+      env: io.env,
+      stdin: io.stdin,
+      stderr: io.stderr,
+    });
+  } catch (error) {
+    if (!(error instanceof ProjectTrustError)) throw error;
+    io.stderr.write(
+      'kodama: the project .mcp.json is not trusted, so its servers are not probed; `kodama trust` or --trust probes them\n',
+    );
+  }
+  const home = io.env.HOME || homedir();
+  return loadMcpConfig({ root, home, env: io.env, project: trusted ? 'expand' : 'omit' });
 }
 
 /** Connects each server (screened, with the model unless --no-mcp-screen) and counts its tools; failures say why. */

@@ -131,19 +131,22 @@ and its worst path; when loud, which tools bring each leg in (and, with
 when the verdict is loud, so a script can refuse such a configuration.
 `,
   mcp: MCP_USAGE,
-  serve: `Usage: kodama serve [--port <p>] [--token <t> | --no-auth] [--model <target>]
+  serve: `Usage: kodama serve [--port <p>] [--host <address>] [--token <t> | --no-auth] [--model <target>]
                     [--tools <names>] [--agents <file>] [--root <dir>] [--yes | --yes=all]
                     [--sandbox <kind>] [--no-skills]
 
 Serves the assistant that kodama ask would build with the same flags as an
-AG-UI endpoint (https://docs.ag-ui.com) on 127.0.0.1: POST a RunAgentInput,
-read the Run as AG-UI events over server-sent events. Every request needs
-"Authorization: Bearer <token>": the token is --token, else $KODAMA_SERVE_TOKEN,
-else a random one printed at start; --no-auth serves without one. Nobody is at
+AG-UI endpoint (https://docs.ag-ui.com) on 127.0.0.1 (--host listens
+elsewhere, still with the token): POST a RunAgentInput, read the Run as AG-UI
+events over server-sent events. Every request needs "Authorization: Bearer
+<token>": the token is --token, else $KODAMA_SERVE_TOKEN (16 characters or
+more), else a random one printed at start; --no-auth serves without one, on
+loopback only. A request whose Host or Origin is not this server gets 403. Nobody is at
 the terminal to confirm commands: they are declined unless --yes. Default port
 8787; --port 0 picks a free one. Ctrl+C stops it.
 `,
-  inspect: `Usage: kodama inspect [--port <p>] [--store jsonl|sqlite] [--database <url>]
+  inspect: `Usage: kodama inspect [--port <p>] [--host <address>] [--token <t> | --no-auth]
+                      [--store jsonl|sqlite] [--database <url>]
                       [--tools <names>] [--agents <file>] [--root <dir>] [--no-skills]
 
 Serves the inspector, a local web page over the stored sessions (--store, as
@@ -153,8 +156,10 @@ results), a run's timeline from its recorded events, and the trifecta map of
 the assistant the tool flags build, the worst path marked. With --database
 (default $KODAMA_DATABASE_URL) the sessions come from Postgres and durable
 runs' timelines from their event log (#run/<run id>). It listens on
-127.0.0.1 only (--port, default a free one) and prints its address with a
-random token: API requests without it, or from another origin, are refused.
+127.0.0.1 (--host, --port, default a free one) and prints the address to open,
+with the token in its #fragment (random, or --token / $KODAMA_SERVE_TOKEN),
+which the browser never sends: API requests without it, or from another origin
+or Host, are refused. --no-auth: loopback only.
 Ctrl+C stops it.
 `,
   worker: WORKER_USAGE,

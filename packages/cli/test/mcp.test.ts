@@ -79,12 +79,30 @@ describe('kodama mcp list, add, rm', () => {
     const { root, env, marker } = fixture();
     const server = await model(() => ({ text: 'unused' }));
     const listed = await runKodama(
-      ['mcp', 'list', '--probe', '--root', root, '-m', `openai-compatible:${server.url}/v1@scripted-model`],
+      [
+        'mcp',
+        'list',
+        '--probe',
+        '--trust',
+        '--root',
+        root,
+        '-m',
+        `openai-compatible:${server.url}/v1@scripted-model`,
+      ],
       env,
     );
     assert.equal(listed.code, 0, listed.stderr);
     assert.match(listed.stdout, /\nfx +stdio +probed +10 /);
     for (const pid of started(marker)) assert.equal(await alive(pid), false);
+  });
+
+  test('list --probe in an untrusted folder starts none of the project servers, and says how to', async () => {
+    const { root, env, marker } = fixture();
+    const listed = await runKodama(['mcp', 'list', '--probe', '--no-mcp-screen', '--root', root], env);
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.match(listed.stdout, /\nfx +stdio +no /);
+    assert.match(listed.stderr, /not trusted.*--trust/);
+    assert.deepEqual(started(marker), [], 'the project server never started');
   });
 });
 
