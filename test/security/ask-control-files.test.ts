@@ -26,7 +26,11 @@ function project(): { root: string; env: NodeJS.ProcessEnv } {
   return { root, env: isolatedEnv({ HOME: join(dir, 'home'), XDG_DATA_HOME: join(dir, 'data') }) };
 }
 
-async function askYes(root: string, env: NodeJS.ProcessEnv, call: { name: string; arguments: Record<string, unknown> }) {
+async function askYes(
+  root: string,
+  env: NodeJS.ProcessEnv,
+  call: { name: string; arguments: Record<string, unknown> },
+) {
   const server = await serve([{ toolCalls: [call] }, { text: 'done' }]);
   const out = await runKodama(
     [
@@ -46,7 +50,11 @@ async function askYes(root: string, env: NodeJS.ProcessEnv, call: { name: string
   return out;
 }
 
-const PLANTS: ReadonlyArray<{ name: string; file: string; call: { name: string; arguments: Record<string, unknown> } }> = [
+const PLANTS: ReadonlyArray<{
+  name: string;
+  file: string;
+  call: { name: string; arguments: Record<string, unknown> };
+}> = [
   {
     name: 'bash plants .git/hooks/pre-commit',
     file: '.git/hooks/pre-commit',
