@@ -6,3 +6,4 @@
 export type { CommandLine, Redirect, ShellParser, ShellWord, SimpleCommand } from './command-line.ts';
 export { loadShellParser } from './load-shell-parser.ts';
 export { reachesNetwork } from './reaches-network.ts';
+export { baseName, RUNNERS, SHELLS } from './runners.ts';

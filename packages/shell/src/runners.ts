@@ -1,7 +1,7 @@
 import type { ShellWord } from './command-line.ts';
 
 /** Shells: they read commands from `-c`, from their input, or from an rc file named by an option. */
-const SHELLS = new Set([
+export const SHELLS: ReadonlySet<string> = new Set([
   'sh',
   'bash',
   'zsh',
@@ -23,7 +23,7 @@ const SHELLS = new Set([
  * what they run) cannot see what runs. `time` is in bash a keyword that
  * tree-sitter reads as a command name.
  */
-const RUNNERS = new Set([
+export const RUNNERS: ReadonlySet<string> = new Set([
   'eval',
   'exec',
   'source',

@@ -1,40 +1,12 @@
-import type { SimpleCommand } from '@kodama/shell';
+import { baseName, RUNNERS, SHELLS, type SimpleCommand } from '@kodama/shell';
 import { shellParser } from './shell-parser.ts';
 
-const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'fish', 'rbash', 'busybox']);
-
-/** Builtins and programs that run the command their arguments spell (`sudo rm x`, `xargs rm`, `find -exec rm`). */
-const WRAPPERS = new Set([
-  'exec',
-  'command',
-  'builtin',
-  'env',
-  'xargs',
-  'sudo',
-  'doas',
-  'su',
-  'runuser',
-  'nohup',
-  'timeout',
-  'nice',
-  'ionice',
-  'chrt',
-  'taskset',
-  'time',
-  'stdbuf',
-  'setsid',
-  'chroot',
-  'unshare',
-  'nsenter',
-  'flock',
-  'watch',
-  'parallel',
-  'strace',
-  'ltrace',
-  'find',
-  'fd',
-  'fdfind',
-]);
+/**
+ * Builtins and programs that run the command their arguments spell (`sudo rm x`, `xargs rm`,
+ * `find -exec rm`): the shell package's runners, and those that run one only with some options.
+ */
+const isWrapper = (name: string): boolean =>
+  RUNNERS.has(name) || ['env', 'command', 'find', 'fd', 'fdfind'].includes(name);
 
 const MAX_DEPTH = 4;
 
@@ -48,11 +20,11 @@ const MAX_DEPTH = 4;
  */
 export function innerCommands(command: SimpleCommand, depth = 0): SimpleCommand[] {
   if (depth >= MAX_DEPTH) return [];
-  const nameOf = (c: SimpleCommand) => c.name.slice(c.name.lastIndexOf('/') + 1);
+  const nameOf = (c: SimpleCommand) => baseName(c.name);
   const found: SimpleCommand[] = [];
   // Every tail of a wrapper's words (the tails of a tail are tails already).
   const tails: SimpleCommand[] = [command];
-  if (WRAPPERS.has(nameOf(command)) || SHELLS.has(nameOf(command))) {
+  if (isWrapper(nameOf(command)) || SHELLS.has(nameOf(command))) {
     for (let i = 1; i < command.words.length; i++) {
       const words = command.words.slice(i);
       tails.push({
