@@ -119,6 +119,7 @@ test('every public package is publishable: not private, one version, one engines
     '@kodama/memory',
     '@kodama/models',
     '@kodama/otel',
+    '@kodama/shell',
     '@kodama/skills',
     '@kodama/sqlite',
     '@kodama/subagents',

@@ -31,7 +31,8 @@ async function inspectRunEvents(
     void exited.then((code) => reject(new Error(`kodama inspect exited (${code}): ${stderr}`)));
   });
   try {
-    const token = address.searchParams.get('token')!;
+    // The printed address carries the token in its fragment, which a browser never sends.
+    const token = new URLSearchParams(address.hash.slice(1)).get('token')!;
     const response = await fetch(new URL(`/api/runs/${runId}/events`, address), {
       headers: { authorization: `Bearer ${token}` },
     });
