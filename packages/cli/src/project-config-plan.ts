@@ -100,9 +100,10 @@ function configWidening(
 
 async function mcpWidening(root: string, env: NodeJS.ProcessEnv): Promise<Widening[]> {
   const { existsSync } = await import('node:fs');
-  const { projectMcpFile, readMcpFile } = await import('@kodama/mcp');
-  const path = projectMcpFile(root);
+  // The MCP package (and its SDK) loads only when the project has the file: `kodama ask` starts fast.
+  const path = join(root, '.mcp.json');
   if (!existsSync(path)) return [];
+  const { readMcpFile } = await import('@kodama/mcp');
   const entries = await readMcpFile(path, env, { expand: false, project: true });
   return entries.map((e) => ({
     file: '.mcp.json',
