@@ -27,6 +27,7 @@ export type { ErrorInfo } from './errors/error-info.ts';
 export { InvalidOptionError } from './errors/invalid-option-error.ts';
 export { KodamaError, type KodamaErrorOptions } from './errors/kodama-error.ts';
 export { ModelError, type ModelErrorOptions } from './errors/model-error.ts';
+export { type DomainEventOf, defineEvent, type EventKey, isEvent } from './events/define-event.ts';
 // Events: the one vocabulary.
 export type {
   AgentEvent,
@@ -62,6 +63,7 @@ export { isDeltaEvent } from './events/events.ts';
 export type { AgentView } from './extensions/agent-view.ts';
 export { Configurator } from './extensions/configurator.ts';
 export type { Extension, ExtensionContext, TrifectaContribution } from './extensions/extension.ts';
+export { defineExtensionKey, type ExtensionKey, findExtension } from './extensions/extension-key.ts';
 export { wrapExtensionTools } from './extensions/wrap-extension-tools.ts';
 // History: the stored conversation.
 export { HistoryError } from './history/errors.ts';
@@ -121,8 +123,12 @@ export type {
   ToolResultMessage,
   UserMessage,
 } from './messages/message.ts';
+// Prices (a model declares its own in capabilities), for a Run's cost.
+export { costOf } from './model/cost-of.ts';
 export { type Embedder, EmbeddingDimensionError, type EmbedOptions } from './model/embedder.ts';
 export type { Model, RetryInfo, StreamOptions } from './model/model.ts';
+export { type ModelCapabilities, modelCapabilities } from './model/model-capabilities.ts';
+export type { LongPromptPrice, ModelPrice, PriceTable } from './model/model-price.ts';
 export type { ModelRequest } from './model/model-request.ts';
 export type {
   FinishPart,
@@ -138,11 +144,6 @@ export type { ResponseFormat } from './model/response-format.ts';
 export type { StopReason } from './model/stop-reason.ts';
 export type { JsonSchema, ToolSpec } from './model/tool-spec.ts';
 export { EMPTY_USAGE, type Usage } from './model/usage.ts';
-// Prices, for a Run's cost.
-export { costOf } from './pricing/cost-of.ts';
-export { DEFAULT_PRICES } from './pricing/default-prices.ts';
-export { findModelPrice } from './pricing/find-model-price.ts';
-export type { LongPromptPrice, ModelPrice, PriceTable } from './pricing/model-price.ts';
 export type { RunnableAgent } from './run/agent-body.ts';
 export type {
   AssemblyEvent,
@@ -226,6 +227,7 @@ export type { TaintAnswer, TaintedCall, TaintGate } from './taint/taint-gate.ts'
 export { taintSources } from './taint/taint-sources.ts';
 // Tools, and tool-loop detection.
 export { type AnyTool, defineTool, TOOL_NAME_PATTERN, type ToolDefinition } from './tool/define-tool.ts';
+export { effectOfKind, effectsOf, mayHaveEffect } from './tool/effects-of.ts';
 export {
   type ExecutableToolCall,
   type ExecuteToolCallOptions,
@@ -239,11 +241,22 @@ export { ParamsBuilder, params, type Simplify } from './tool/parameters/params-b
 export { type ArgsOf, type ParametersInput, toParameters } from './tool/parameters/to-parameters.ts';
 export { type ZodParametersSchema, zodParameters } from './tool/parameters/zod-parameters.ts';
 export type { Tool, ToolContext, ToolParameters, ToolResult, ValidationResult } from './tool/tool.ts';
+export type {
+  ReachesNetwork,
+  ReadsPath,
+  RunsCommand,
+  ToolEffect,
+  ToolEffectKind,
+  ToolEffects,
+  WritesFile,
+} from './tool/tool-effects.ts';
 export { ToolError } from './tool/tool-error.ts';
+export { isToolFailure, type ToolFailure, toolFailure } from './tool/tool-failure.ts';
 export { toolSpec } from './tool/tool-spec.ts';
 export type { ExecutedToolStatus, ToolStatus } from './tool/tool-status.ts';
 export { DEFAULT_MAX_RESULT_TOKENS, truncateResult, truncationMarker } from './tool/truncate-result.ts';
 export { UnknownToolError } from './tool/unknown-tool-error.ts';
+export { type ToolExecute, wrapTool } from './tool/wrap-tool.ts';
 export { repeatWarning } from './tool-loop/repeat-warning.ts';
 export { ToolLoopError } from './tool-loop/tool-loop-error.ts';
 export {

@@ -88,6 +88,8 @@ export interface TurnOptions {
   readonly model?: Model;
   /** Aborting it cancels the turn, like the agent's Cancellable (the abort reason becomes the `CancelledError`'s cause). */
   readonly signal?: AbortSignal;
+  /** Emit `reasoning-delta` / `assistant-delta` events this turn; default: the agent's `streaming`. */
+  readonly streaming?: boolean;
   /** The queue of mid-turn messages for this turn, instead of the agent's own Interloper. */
   readonly interloper?: Interloper;
   /**

@@ -245,7 +245,7 @@ export class Agent implements AgentView {
       toolLoop: this.#settings.toolLoop ? new ToolLoopGuard(this.#settings.toolLoop) : undefined,
       stepLimit: this.stepLimit,
       interloper: options.interloper ?? this.interloper,
-      streaming: this.streaming,
+      streaming: options.streaming ?? this.streaming,
       signal: turnSignal(this.cancellable, options.signal),
       checkpoint: options.checkpoint,
       appContext: options.appContext,

@@ -79,6 +79,7 @@ export function validateTurnOptions(options: TurnOptions): void {
   checkOptions('TurnOptions', options, {
     model: MODEL,
     signal: [(v) => v instanceof AbortSignal, 'an AbortSignal'],
+    streaming: [isBoolean, 'a boolean'],
     interloper: INTERLOPER,
     checkpoint: [isFunction, 'a function'],
     answerFormat: [

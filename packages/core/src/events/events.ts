@@ -18,6 +18,7 @@
 import type { CompactionInfo } from '../compaction/compaction-info.ts';
 import type { ErrorInfo } from '../errors/error-info.ts';
 import type { Content } from '../messages/content.ts';
+import type { ModelPrice } from '../model/model-price.ts';
 import type { StopReason } from '../model/stop-reason.ts';
 import type { Usage } from '../model/usage.ts';
 import type { ToolStatus } from '../tool/tool-status.ts';
@@ -214,6 +215,8 @@ export interface TokensEvent extends EventBase {
   readonly provider: string;
   readonly modelId: string;
   readonly stopReason: StopReason;
+  /** The prices the response's model declares (`Model.capabilities.prices`); absent: unknown. */
+  readonly prices?: ModelPrice;
 }
 
 /**
@@ -302,7 +305,9 @@ export interface CompactionEvent extends EventBase, CompactionInfo {
 
 /**
  * A domain event from a tool (`ToolContext.emit`) or an extension
- * (`ExtensionContext.emit`), e.g. a task list change.
+ * (`ExtensionContext.emit`), e.g. a task list change. Its producer declares
+ * the name with the data's type (`defineEvent<T>('tasks.changed')`);
+ * consumers match it with `isEvent(event, key)`, which types `data`.
  *
  * Contract: a tool's domain events land between its `tool-start` and
  * `tool-result`; consumers treat the latest one of a name as authoritative.

@@ -1,3 +1,4 @@
+import type { EventKey } from '../events/define-event.ts';
 import type { HistoryMessage } from '../history/history-message.ts';
 import type { CloseHandler } from '../lifecycle/close-handler.ts';
 import type { SubAgentParams } from '../listeners/listener.ts';
@@ -16,8 +17,12 @@ import type { Configurator } from './configurator.ts';
 export interface ExtensionContext {
   /** What the extension may read of its agent. */
   readonly agent: AgentView;
-  /** Emits a `domain` event to the agent's listeners (carrying the current turn's id, '' between turns). */
-  emit(name: string, data?: unknown): void;
+  /**
+   * Emits a `domain` event to the agent's listeners (carrying the current
+   * turn's id, '' between turns); with a key from `defineEvent<T>` the data
+   * is checked against `T`.
+   */
+  emit<T>(event: EventKey<T>, data?: T): void;
   /**
    * Queues a user-role message for the agent's model: delivered (stored as an
    * `injected` message, narrated as a mid-loop `user-turn`) as soon as the

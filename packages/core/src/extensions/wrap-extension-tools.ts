@@ -29,9 +29,21 @@ function forward(target: object, fn: (...args: unknown[]) => unknown, self: obje
  * `ExtensionContext.addTool`. Everything else the extension exposes (its
  * name, hooks, and its own methods and fields, such as an MCP extension's
  * `connect`) is the original's, called on the original; `instanceof` still
- * holds. `wrap` must keep the tool's name (removal goes by name).
+ * holds. `wrap` must keep the tool's name (removal goes by name); build
+ * it with `wrapTool`. A field `wrap` drops is the tool's own still (its
+ * legs, `legsOf`, `effects`): only what `wrap` sets replaces a field.
+ *
+ * @throws TypeError, when a tool is added, if `wrap` renamed it.
  */
-export function wrapExtensionTools(extension: Extension, wrap: (tool: AnyTool) => AnyTool): Extension {
+export function wrapExtensionTools(extension: Extension, hostWrap: (tool: AnyTool) => AnyTool): Extension {
+  const wrap = (tool: AnyTool): AnyTool => {
+    const wrapped = hostWrap(tool);
+    if (wrapped.name !== tool.name)
+      throw new TypeError(
+        `wrapExtensionTools: the wrapper renamed ${tool.name} to ${wrapped.name}; keep the name`,
+      );
+    return wrapped === tool ? tool : { ...tool, ...wrapped };
+  };
   const contexts = new WeakMap<ExtensionContext, ExtensionContext>();
   const wrapContext = (context: ExtensionContext): ExtensionContext => {
     let wrapped = contexts.get(context);
@@ -51,7 +63,7 @@ export function wrapExtensionTools(extension: Extension, wrap: (tool: AnyTool) =
           };
         if (prop === 'addExtension')
           return (inner: Extension) => {
-            target.addExtension(wrapExtensionTools(inner, wrap));
+            target.addExtension(wrapExtensionTools(inner, hostWrap));
             return proxy;
           };
         const value: unknown = Reflect.get(target, prop, target);

@@ -20,11 +20,22 @@ export interface AnswerFormat {
   readonly answerTool?: AnyTool;
   /** Appended to the system prompt of the turn's requests: how to give the answer. */
   readonly instructions?: string;
+  /**
+   * A repair turn: it only takes the answer. Its request offers the answer
+   * tool alone (no tool in JSON mode), so a call of any other tool is
+   * answered as unknown and never runs, and the turn ends after its one
+   * response (with the answer call's arguments, else the response's text).
+   */
+  readonly repair?: boolean;
 }
 
-/** The tools a request of the turn offers: the agent's current ones, plus the answer tool. */
+/**
+ * The tools a request of the turn offers: the agent's current ones plus the
+ * answer tool; in a repair turn the answer tool alone.
+ */
 export function withAnswerTool(tools: ToolTable, format: AnswerFormat | undefined): ToolTable {
   const answerTool = format?.answerTool;
+  if (format?.repair) return new ToolTable(answerTool ? [answerTool] : []);
   if (!answerTool) return tools;
   const others = [...tools.byName.values()].filter((t) => t.name !== answerTool.name);
   return new ToolTable([...others, answerTool]);

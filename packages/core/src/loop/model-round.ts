@@ -7,6 +7,7 @@ import type { ModelRequest } from '../model/model-request.ts';
 import type { StopReason } from '../model/stop-reason.ts';
 import { EMPTY_USAGE, type Usage } from '../model/usage.ts';
 import type { ModelStepResult, ParsedToolInput } from './step-runner.ts';
+import { untilAborted } from './until-aborted.ts';
 
 /** Who is asking, for {@link streamModelRound}'s events and the model's id fallbacks. */
 export interface ModelRoundOptions {
@@ -24,6 +25,9 @@ export interface ModelRoundOptions {
  * (when streaming) and `retry` events; the final events are the caller's,
  * so they fire from a recorded result too. A stream that fails midway throws
  * and leaves nothing behind: the caller appends only complete responses.
+ * Once `signal` aborts it throws a `CancelledError` at once, even when the
+ * model's stream ignores the signal: a deadline holds, and text arriving
+ * after it is never part of a response.
  */
 export async function streamModelRound(
   model: Model,
@@ -42,7 +46,7 @@ export async function streamModelRound(
     onRetry: (info) => emit({ type: 'retry', agentId, turnId, ...info }),
     ids: options.ids,
   });
-  for await (const part of stream) {
+  for await (const part of untilAborted(stream, options.signal)) {
     switch (part.type) {
       case 'text-delta':
         if (part.text === '') break;
@@ -121,6 +125,7 @@ export function narrateTokens(
     usage: result.usage ?? EMPTY_USAGE,
     provider: model.provider,
     modelId: model.modelId,
+    ...(model.capabilities?.prices ? { prices: model.capabilities.prices } : {}),
     stopReason: result.finishReason,
   });
 }

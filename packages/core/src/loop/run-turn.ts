@@ -65,10 +65,11 @@ export async function runTurn(ctx: TurnContext): Promise<TurnResult> {
       if (message.toolCalls.length === 0) return { answer: message.text, synthesized: false };
       await runToolBatch(message.toolCalls, result.toolInputs, tools, ctx);
       // A call to the answer tool is the answer; interjections wait for the caller's next turn.
+      // A repair turn is one response: its answer call, else its text.
       const answered = answerCall(message.toolCalls, ctx.answerFormat);
-      if (answered) {
+      if (answered || ctx.answerFormat?.repair) {
         await ctx.checkpoint?.();
-        return { answer: answered.arguments, synthesized: false };
+        return { answer: answered?.arguments ?? message.text, synthesized: false };
       }
       await deliverInjections(ctx, inputs);
       await ctx.checkpoint?.();

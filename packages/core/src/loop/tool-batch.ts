@@ -85,18 +85,20 @@ export async function runToolBatch(
     }
     const sequential = calls.some((c) => tools.byName.get(c.name)?.sequential === true);
     const pending = new Map<number, Promise<Settled>>();
+    // Identical calls of this batch count once (see ToolLoopGuard.observeBatch).
+    const verdicts = ctx.toolLoop?.observeBatch(calls);
     for (let i = 0; i < calls.length; i++) {
       const call = calls[i]!;
-      const verdict = ctx.toolLoop?.observe(call) ?? 'ok';
+      const { verdict, streak } = verdicts?.[i] ?? { verdict: 'ok', streak: 0 };
       if (verdict === 'warn') {
         // Not run: the model reads that it is repeating itself instead.
-        const result = repeatWarning(call.name, ctx.toolLoop!.streak);
+        const result = repeatWarning(call.name, streak);
         const taint = notRunTaint(tools.byName.get(call.name));
         finish({ index: i, step: { kind: 'error', result }, error: undefined, taint });
         continue;
       }
       try {
-        if (verdict === 'stop') throw new ToolLoopError(call.name, ctx.toolLoop!.streak);
+        if (verdict === 'stop') throw new ToolLoopError(call.name, streak);
         if (ctx.signal.aborted) throw new CancelledError({ cause: ctx.signal.reason });
         ctx.stepLimit?.tick();
       } catch (e) {

@@ -1,4 +1,5 @@
 import type { IdSource } from '../ids/id-source.ts';
+import type { ModelCapabilities } from './model-capabilities.ts';
 import type { ModelRequest } from './model-request.ts';
 import type { ModelStreamPart } from './model-stream-part.ts';
 
@@ -52,10 +53,19 @@ export interface Model {
    */
   readonly maxRetries?: number;
   /**
+   * What is known about this model (image input, JSON mode, reasoning,
+   * context window, prices), declared by its adapter; a fact left out is
+   * unknown. Read it through `modelCapabilities(model)`, which also honours
+   * {@link Model.supportsJsonSchema}.
+   */
+  readonly capabilities?: ModelCapabilities;
+  /**
    * True when the adapter sends `ModelRequest.responseFormat` to a provider
    * that constrains the answer to the schema. A Run with an output schema then
    * asks for JSON natively; otherwise (absent or false) it offers a
    * `final_answer` tool whose arguments are the answer.
+   *
+   * @deprecated Declare `capabilities.jsonSchema`; `modelCapabilities(model)` reads either.
    */
   readonly supportsJsonSchema?: boolean;
   /** Starts one request. */

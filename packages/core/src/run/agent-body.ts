@@ -66,6 +66,8 @@ async function runAgent(agent: RunnableAgent, ctx: RunBodyContext): Promise<RunB
     signal: ctx.signal,
     interloper: interjections.interloper,
     appContext: options.appContext,
+    // A streamed Run streams its answer: the deltas reach the caller without `streaming: true` on the agent.
+    ...(ctx.streamed ? { streaming: true } : {}),
     ...(options.session ? { checkpoint: ctx.checkpoint } : {}),
     ...(structured ? { answerFormat: structured.format } : {}),
   };
@@ -77,5 +79,6 @@ async function runAgent(agent: RunnableAgent, ctx: RunBodyContext): Promise<RunB
   };
   const response = await answer(ctx.input, options.model ? { ...turn, model: options.model } : turn);
   if (!structured) return { response };
-  return await structured.settle(response, (m) => answer(m, turn));
+  const repairTurn = { ...turn, answerFormat: structured.repairFormat };
+  return await structured.settle(response, (m) => answer(m, repairTurn));
 }

@@ -34,6 +34,8 @@ export interface RunWork {
   readonly emit: (event: RunEvent) => void;
   /** The observers alone (nested agents' events when the stream does not carry them); absent without observers. */
   readonly observe: ((event: RunEvent) => void) | undefined;
+  /** True when a caller reads the events as they happen (`run.stream()`). */
+  readonly streamed: boolean;
 }
 
 /** What an execution produced. */
@@ -92,6 +94,7 @@ async function execute(work: RunWork): Promise<RunEnd> {
     deadline,
     emit: work.emit,
     observe: work.observe,
+    streamed: work.streamed,
     usage: meter,
     interjections,
     register: (resource) => work.resources.register(resource),

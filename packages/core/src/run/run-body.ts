@@ -56,6 +56,12 @@ export interface RunBodyContext {
   readonly emit: (event: RunEvent) => void;
   /** The observers alone (events the public stream must not carry); `undefined` without observers. */
   readonly observe: ((event: RunEvent) => void) | undefined;
+  /**
+   * True when a caller reads the Run's events as they happen (`run.stream()`):
+   * the work then streams its model responses (an agent emits text and
+   * reasoning deltas whatever its `streaming` option says).
+   */
+  readonly streamed: boolean;
   /** Where usage goes. */
   readonly usage: RunUsageSink;
   /** The Run's interjections (`run.interject`); a body that cannot deliver them leaves them to be rejected at the end. */

@@ -1,8 +1,8 @@
 import { InvalidOptionError } from '../errors/invalid-option-error.ts';
 import { History } from '../history/history.ts';
 import type { Model } from '../model/model.ts';
+import type { PriceTable } from '../model/model-price.ts';
 import { checkOptions, hasMethods } from '../options/check-options.ts';
-import type { PriceTable } from '../pricing/model-price.ts';
 import { checkSessionId } from '../session/session-id.ts';
 import type { SessionStore } from '../session/session-store.ts';
 import { type OutputSchemaInput, outputSchema } from '../structured/output-schema.ts';
@@ -32,7 +32,11 @@ export interface AskOptions<S extends OutputSchemaInput | undefined = OutputSche
   readonly includeAgentEvents?: boolean;
   /** Use this model for the Run (and after it: a switch, as with `turn`). */
   readonly model?: Model;
-  /** Prices for `usage.costUsd`; default: the bundled table. */
+  /**
+   * Prices for `usage.costUsd`, keyed exactly `provider:modelId`: an entry
+   * wins over the prices the model declares (`Model.capabilities.prices`);
+   * a model in neither has no computed cost.
+   */
   readonly prices?: PriceTable;
   /** The Run's id; default: one from the agent's id source. */
   readonly runId?: string;

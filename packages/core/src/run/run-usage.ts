@@ -1,7 +1,12 @@
 import type { TokensEvent } from '../events/events.ts';
-import { costOf } from '../pricing/cost-of.ts';
-import { DEFAULT_PRICES } from '../pricing/default-prices.ts';
-import type { PriceTable } from '../pricing/model-price.ts';
+import { costOf, priceIn } from '../model/cost-of.ts';
+import type { ModelPrice, PriceTable } from '../model/model-price.ts';
+
+/**
+ * A `tokens` event, with the prices its model declares (`Model.capabilities.prices`)
+ * when it declares any. (Widened here until `TokensEvent` itself carries `prices`.)
+ */
+export type PricedTokensEvent = TokensEvent & { readonly prices?: ModelPrice };
 
 /**
  * What a Run spent: tokens summed over every model response of the Run (its
@@ -16,13 +21,21 @@ export interface RunUsage {
   readonly reasoningTokens: number;
   /** `inputTokens + outputTokens`. */
   readonly totalTokens: number;
-  /** In USD from the price table; `undefined` when any response's price is unknown (never a guess). */
+  /**
+   * In USD, each response at its model's declared prices (or the Run's
+   * `prices` table, which wins for the models it lists); `undefined` when any
+   * response's price is unknown (never a guess).
+   */
   readonly costUsd: number | undefined;
 }
 
-/** Sums `tokens` events into a {@link RunUsage}. */
+/**
+ * Sums `tokens` events into a {@link RunUsage}. A response is priced by the
+ * `prices` table's exact `provider:modelId` entry when it has one, else by the
+ * prices the event's model declares; core holds no table of its own.
+ */
 export class UsageMeter {
-  readonly #prices: PriceTable;
+  readonly #prices: PriceTable | undefined;
   #input = 0;
   #output = 0;
   #cacheRead = 0;
@@ -30,12 +43,12 @@ export class UsageMeter {
   #reasoning = 0;
   #cost: number | undefined = 0;
 
-  constructor(prices: PriceTable = DEFAULT_PRICES) {
+  constructor(prices?: PriceTable) {
     this.#prices = prices;
   }
 
   /** Counts one model response. */
-  add(event: TokensEvent): void {
+  add(event: PricedTokensEvent): void {
     const u = event.usage;
     this.#input += u.inputTokens ?? 0;
     this.#output += u.outputTokens ?? 0;
@@ -44,7 +57,8 @@ export class UsageMeter {
     this.#reasoning += u.reasoningTokens ?? 0;
     if (this.#cost === undefined) return;
     const billed = (u.inputTokens ?? 0) + (u.outputTokens ?? 0) > 0;
-    const cost = billed ? costOf(u, event.provider, event.modelId, this.#prices) : 0;
+    const price = priceIn(this.#prices, event.provider, event.modelId) ?? event.prices;
+    const cost = billed ? costOf(u, price) : 0;
     this.#cost = cost === undefined ? undefined : this.#cost + cost;
   }
 

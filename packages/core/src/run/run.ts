@@ -157,6 +157,7 @@ export class Run<T = unknown> {
       cancel: this.#cancel.signal,
       emit: publish && observe ? both(publish, observe) : (publish ?? observe ?? noop),
       observe,
+      streamed: queue !== undefined,
     };
     return executeRun(work).then((end) => {
       this.#end = end;

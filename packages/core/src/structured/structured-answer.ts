@@ -4,6 +4,7 @@ import { finalAnswerTool } from './final-answer-tool.ts';
 import type { OutputSchema } from './output-schema.ts';
 import { OutputValidationError } from './output-validation-error.ts';
 import { parseAnswer } from './parse-answer.ts';
+import { problemsForModel } from './problems-for-model.ts';
 
 /** A validated structured answer: the text the model gave and its parsed value. */
 export interface SettledAnswer<T> {
@@ -17,10 +18,12 @@ export interface StructuredAnswer<T> {
   readonly mode: AnswerMode;
   /** What the Run's turns send (`TurnOptions.answerFormat`). */
   readonly format: AnswerFormat;
+  /** What the repair turn sends: the same, taking only the answer (no other tool runs). */
+  readonly repairFormat: AnswerFormat;
   /**
    * Checks the answer a turn gave. When it has problems, `answerAgain` runs
-   * one repair turn with a user message listing them; its answer is checked
-   * the same way.
+   * one repair turn (with {@link StructuredAnswer.repairFormat}) with a user
+   * message listing them; its answer is checked the same way.
    *
    * @throws OutputValidationError when the repaired answer still has problems.
    */
@@ -47,10 +50,13 @@ export function structuredAnswer<T>(
   return {
     mode,
     format,
+    repairFormat: { ...format, repair: true },
     async settle(response, answerAgain) {
       let checked = parseAnswer(schema, response);
       if (!checked.ok) {
-        response = await answerAgain(repairMessage(checked.problems, mode));
+        response = await answerAgain(
+          repairMessage(problemsForModel(checked.problems, schema.jsonSchema), mode),
+        );
         checked = parseAnswer(schema, response);
       }
       if (!checked.ok) throw new OutputValidationError(checked.problems, response);

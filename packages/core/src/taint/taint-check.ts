@@ -1,5 +1,6 @@
 import type { HistoryMessage } from '../history/history-message.ts';
 import type { ToolCall } from '../messages/message.ts';
+import { callEffects } from '../tool/call-legs.ts';
 import type { AnyTool } from '../tool/define-tool.ts';
 import type { TrifectaLegs } from '../trifecta/legs.ts';
 import type { TaintGate } from './taint-gate.ts';
@@ -34,7 +35,13 @@ export async function taintCheck(
   if (!reachesPrivateData(input.tools)) return undefined;
   const sources = taintSources(input.messages, (name) => input.tools.get(name)?.trifectaLegs);
   if (sources.length === 0) return undefined;
-  const request = { agentId: input.agentId, toolName: tool.name, arguments: call.arguments, sources };
+  const request = {
+    agentId: input.agentId,
+    toolName: tool.name,
+    arguments: call.arguments,
+    sources,
+    ...(tool.effects ? { effects: callEffects(tool, call) } : {}),
+  };
   const answer = input.gate ? await input.gate(request, input.signal) : 'unattended';
   if (answer === true) return undefined;
   const why =

@@ -1,3 +1,5 @@
+import type { ToolEffect } from '../tool/tool-effects.ts';
+
 /** A tool call the runtime taint gate holds for confirmation. */
 export interface TaintedCall {
   /** The agent about to run the call ('' for a main agent). */
@@ -8,6 +10,12 @@ export interface TaintedCall {
   readonly arguments: string;
   /** The tools whose untrusted output is in the conversation, first seen first. */
   readonly sources: readonly string[];
+  /**
+   * What the call declares it does (the tool's `effects` of its validated
+   * arguments: the command it runs, the URL it reaches), so a gate judges it
+   * by its effects, not its name; absent or `[]` when it declares none.
+   */
+  readonly effects?: readonly ToolEffect[];
 }
 
 /**

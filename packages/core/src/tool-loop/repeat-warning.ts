@@ -1,7 +1,8 @@
 /**
  * The observation the model reads instead of the result of a call it has
- * repeated `times` times in a row with the same arguments (the call is not
- * run again).
+ * made with the same arguments in `times` responses in a row (the call is
+ * not run again). Sent only when an earlier response's identical call was
+ * answered, so the results it points to are in the conversation.
  */
 export function repeatWarning(name: string, times: number): string {
   return (

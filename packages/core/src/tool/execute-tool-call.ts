@@ -1,8 +1,9 @@
 import type { AnyTool } from './define-tool.ts';
-import { failureText, withoutErrorPrefix } from './failure-text.ts';
+import { failureObservation, failureText, readsAsFailure } from './failure-text.ts';
 import { parseArguments } from './parse-arguments.ts';
 import type { ToolContext, ToolResult } from './tool.ts';
 import { ToolError } from './tool-error.ts';
+import { isToolFailure } from './tool-failure.ts';
 import type { ExecutedToolStatus } from './tool-status.ts';
 import { DEFAULT_MAX_RESULT_TOKENS, truncateResult } from './truncate-result.ts';
 
@@ -12,7 +13,8 @@ import { DEFAULT_MAX_RESULT_TOKENS, truncateResult } from './truncate-result.ts'
  * back to the model, already truncated to the budget.
  * - `ok`: success.
  * - `error`: recoverable, `Error: ...` (bad JSON, invalid arguments, a thrown
- *   `ToolError`, or a returned string starting with `Error: `).
+ *   `ToolError`, a returned `toolFailure`, or a returned string starting with
+ *   `Error: `). Test `kind`, never the text: the text is rendered here, once.
  * - `failure`: any other exception; `result` is `Error: <message>` for a plain
  *   `Error`, `Error: <ClassName>: <message>` otherwise (see `failureText`), and
  *   `error` the thrown value, so the loop can apply its policy (an
@@ -46,8 +48,6 @@ export interface ExecutableToolCall {
   /** Set when the arguments are known to be malformed; reported like a JSON parse failure. */
   readonly parseError?: string;
 }
-
-const ERROR_PREFIX = 'Error: ';
 
 function compactSchema(tool: AnyTool): string {
   return JSON.stringify(tool.parameters.jsonSchema);
@@ -92,7 +92,9 @@ export async function executeToolCall(
       return {
         kind: 'error',
         result: clip(
-          `${ERROR_PREFIX}arguments for ${tool.name} are not valid JSON: ${parsed.reason}. Send a JSON object matching: ${compactSchema(tool)}`,
+          failureObservation(
+            `arguments for ${tool.name} are not valid JSON: ${parsed.reason}. Send a JSON object matching: ${compactSchema(tool)}`,
+          ),
         ),
       };
     }
@@ -101,7 +103,9 @@ export async function executeToolCall(
       return {
         kind: 'error',
         result: clip(
-          `${ERROR_PREFIX}invalid arguments for ${tool.name}: ${validation.problems.join('; ')}\nExpected parameters: ${compactSchema(tool)}`,
+          failureObservation(
+            `invalid arguments for ${tool.name}: ${validation.problems.join('; ')}\nExpected parameters: ${compactSchema(tool)}`,
+          ),
         ),
       };
     }
@@ -110,17 +114,18 @@ export async function executeToolCall(
       result = await tool.execute(validation.value, context);
     } catch (error) {
       if (ToolError.isInstance(error))
-        return { kind: 'error', result: clip(`${ERROR_PREFIX}${withoutErrorPrefix(error.message)}`) };
+        return { kind: 'error', result: clip(failureObservation(error.message)) };
       return { kind: 'failure', result: clip(failureText(error)), error };
     }
+    // A hand-built tool may return the typed failure too (defineTool's throw it as ToolError).
+    if (isToolFailure(result)) return { kind: 'error', result: clip(failureObservation(result.message)) };
     if (!isToolResult(result)) {
       const error = new TypeError(
         `tool ${tool.name} returned ${describeResult(result)}, not text or content parts`,
       );
       return { kind: 'failure', result: failureText(error), error };
     }
-    if (typeof result === 'string' && result.startsWith(ERROR_PREFIX))
-      return { kind: 'error', result: clip(result) };
+    if (typeof result === 'string' && readsAsFailure(result)) return { kind: 'error', result: clip(result) };
     return { kind: 'ok', result: truncateResult(result, maxTokens) };
   } catch (error) {
     // Only a broken tool object or a bad option gets here (e.g. validate threw).

@@ -7,6 +7,16 @@ export function withoutErrorPrefix(message: string): string {
   return text;
 }
 
+/** The one rendering of a recoverable failure for the model: `Error: <message>`, one prefix. */
+export function failureObservation(message: string): string {
+  return `${PREFIX}${withoutErrorPrefix(message)}`;
+}
+
+/** True when a tool's text answer is a failure in the old spelling: it starts with `Error: `. */
+export function readsAsFailure(text: string): boolean {
+  return text.startsWith(PREFIX);
+}
+
 /**
  * The observation for an exception: `Error: <message>` for a plain `Error`,
  * `Error: <ClassName>: <message>` for any other class (the class often is the

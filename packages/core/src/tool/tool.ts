@@ -1,8 +1,10 @@
+import type { EventKey } from '../events/define-event.ts';
 import type { SubAgentParams } from '../listeners/listener.ts';
 import type { ListenerList } from '../listeners/listener-list.ts';
 import type { Content } from '../messages/content.ts';
 import type { JsonSchema } from '../model/tool-spec.ts';
 import type { TrifectaLegs } from '../trifecta/legs.ts';
+import type { ToolEffects } from './tool-effects.ts';
 
 /**
  * What one tool execution may see besides its arguments. Built by the agent
@@ -22,8 +24,11 @@ export interface ToolContext {
    * database handle); `undefined` when none. Never sent to the model.
    */
   readonly appContext?: unknown;
-  /** Emits a domain event to the agent's listeners (e.g. a progress note). */
-  emit(name: string, data?: unknown): void;
+  /**
+   * Emits a domain event to the agent's listeners (e.g. a progress note);
+   * with a key from `defineEvent<T>` the data is checked against `T`.
+   */
+  emit<T>(event: EventKey<T>, data?: T): void;
   /**
    * The listeners a nested agent this tool starts (a sub-agent, an agent used
    * as a tool) should use: each of this agent's listeners' sub-agent views, so
@@ -55,8 +60,16 @@ export interface ToolParameters<Args> {
  * A tool: what the model reads (name, description, parameters) plus what runs.
  *
  * Contract: `execute` receives validated arguments. A recoverable failure is
- * returned as a string starting with `Error: ` or thrown as `ToolError`; any
- * other exception is a tool failure that the agent handles per its policy.
+ * thrown as `ToolError` (a tool built by `defineTool` may also return a
+ * `toolFailure(...)` value, which it throws as one); the model reads it once
+ * as `Error: <message>` and the call's status is `error`. A returned string
+ * starting with `Error: ` is still read as such a failure (tools written
+ * before typed failures, text relayed from an MCP server). Any other
+ * exception is a tool failure that the agent handles per its policy.
+ *
+ * Hosts decide what to do with a call by what the tool declares
+ * ({@link Tool.effects}, {@link Tool.trifectaLegs}), never by its name. To
+ * wrap a tool, use `wrapTool`: it keeps every field.
  */
 export interface Tool<Args = Record<string, unknown>> {
   /** Function name advertised to the model. */
@@ -87,6 +100,14 @@ export interface Tool<Args = Record<string, unknown>> {
    * the tool: `{ ...tool, execute }`).
    */
   legsOf?(args: Args): TrifectaLegs | Promise<TrifectaLegs>;
+  /**
+   * Optional: what calls of this tool do besides answering (write a file, run
+   * a command, read a path, reach the network), judged per call from the
+   * validated arguments like `legsOf`. The permission gate, checkpoints and
+   * the edit review read these. Absent: the tool declares no effect (hosts
+   * treat it as an opaque call: its rules match by name only).
+   */
+  readonly effects?: ToolEffects<Args>;
   /** When true, a batch containing this tool runs one call at a time, in model order. */
   readonly sequential: boolean;
   /** Runs the tool. */

@@ -32,6 +32,8 @@ describe('Run', () => {
         'context-cap',
         'user-turn',
         'model-start',
+        // A streamed Run streams the answer, though the agent was built without `streaming: true`.
+        'assistant-delta',
         'assistant',
         'tokens',
         'turn-end',
@@ -57,10 +59,23 @@ describe('Run', () => {
     assert.equal(stop.response, 'Hello.');
     assert.deepEqual(stop.usage, run.usage);
     assert.equal(events.filter(isTerminalEvent).length, 1);
+    assert.equal(
+      events.map((e) => (e.type === 'assistant-delta' ? e.text : '')).join(''),
+      'Hello.',
+      'the deltas spell the answer',
+    );
     assert.deepEqual(
       run.history?.messages.map((m) => m.message.role),
       ['user', 'assistant'],
     );
+  });
+
+  test('ask does not stream: no deltas reach its observers', async () => {
+    const { agent } = scriptedAgent([{ text: 'Hello.' }]);
+    const seen: string[] = [];
+    const run = await agent.ask('Hi', { observers: [(e) => seen.push(e.type)] });
+    assert.equal(run.response, 'Hello.');
+    assert.ok(seen.includes('assistant') && !seen.includes('assistant-delta'), seen.join(' '));
   });
 
   test('ask resolves with the finished Run; a Run executes once', async () => {
@@ -146,7 +161,8 @@ describe('Run', () => {
     const nested = shown.filter((e) => e.type === 'agent-stream');
     assert.deepEqual(
       nested.map((e) => e.type === 'agent-stream' && e.event.type),
-      ['model-start', 'assistant', 'tokens'],
+      ['model-start', 'assistant-delta', 'assistant', 'tokens'],
+      'the synthesizer streams its answer as the Run does',
     );
     const first = nested[0];
     assert.ok(first?.type === 'agent-stream');
@@ -186,7 +202,12 @@ describe('Run', () => {
     assert.ok(!streamed.some((e) => e.type === 'agent-stream'), 'the public stream stays as asked');
     assert.deepEqual(
       seen.filter((t) => t.startsWith('/synthesizer')),
-      ['/synthesizer:model-start', '/synthesizer:assistant', '/synthesizer:tokens'],
+      [
+        '/synthesizer:model-start',
+        '/synthesizer:assistant-delta',
+        '/synthesizer:assistant',
+        '/synthesizer:tokens',
+      ],
     );
     assert.equal(seen[0], 'run-start');
     assert.equal(seen.at(-1), 'run-stop');

@@ -106,7 +106,7 @@ describe('structured output, native JSON mode over HTTP', () => {
         'Your answer does not match the required schema:',
         '- $.days must be an integer (got 1.5)',
         '- $.units must be one of c, f (got "k")',
-        '- $.wind is not allowed',
+        '- $ has 1 property not in the schema',
         'Answer again with one JSON object that fixes every problem above, and nothing else.',
       ].join('\n'),
     );

@@ -69,6 +69,21 @@ describe('ToolLoopGuard', () => {
     assert.deepEqual([guard.observe(a), guard.observe(a), guard.observe(a)], ['ok', 'ok', 'warn']);
   });
 
+  test('observeBatch: identical calls of one batch count once and share the verdict', () => {
+    const guard = new ToolLoopGuard();
+    const a = call('read', '{"path":"a"}');
+    const b = call('read', '{"path":"b"}');
+    const verdicts = (calls: ReturnType<typeof call>[]) => guard.observeBatch(calls).map((v) => v.verdict);
+    assert.deepEqual(verdicts([a, a, a, a]), ['ok', 'ok', 'ok', 'ok']);
+    assert.equal(guard.streak, 1);
+    assert.deepEqual(verdicts([a, a]), ['ok', 'ok']);
+    assert.deepEqual(guard.observeBatch([a, a]), [
+      { verdict: 'warn', streak: 3 },
+      { verdict: 'warn', streak: 3 },
+    ]);
+    assert.deepEqual(verdicts([b, a, b]), ['ok', 'ok', 'ok'], 'b in between starts a new streak for a');
+  });
+
   test('maxRepeats must be an integer of 2 or more', () => {
     for (const maxRepeats of [1, 0, -3, 2.5, Number.NaN]) {
       assert.throws(

@@ -27,6 +27,7 @@ import {
   readSessionBytes,
   rewriteSessionFile,
 } from './session-file-io.ts';
+import { StoredMessageIds } from './stored-message-ids.ts';
 
 /** Options of {@link JsonlSessionStore}. */
 export interface JsonlSessionStoreOptions {
@@ -53,8 +54,9 @@ const EXTENSION = '.jsonl';
  * session, `<dir>/<id>.jsonl`, in a private directory (0700, files 0600).
  * Every append is one write of its message lines plus a commit line, fsynced
  * before it resolves; a write a crash cut short is dropped on load and cut
- * off by the next append. The file format is described in
- * `session-file-format.ts` and docs/sessions.md.
+ * off by the next append. An append refuses (`SessionStoreError`) a message
+ * whose id the session already holds, which would make it unloadable. The
+ * file format is described in `session-file-format.ts` and docs/sessions.md.
  *
  * Across instances and processes: appends are single `O_APPEND` writes, so
  * writers never interleave inside each other's lines, and readers never see
@@ -72,6 +74,7 @@ export class JsonlSessionStore implements SessionStore {
   readonly dir: string;
   readonly #clock: Clock;
   readonly #lock = new KeyedLock();
+  readonly #storedIds = new StoredMessageIds();
   readonly #onUnreadable: ((error: SessionStoreError) => void) | undefined;
   /** Files already reported to `onUnreadable`. */
   readonly #reported = new Set<string>();
@@ -112,13 +115,17 @@ export class JsonlSessionStore implements SessionStore {
     const { title, model } = checkSessionMeta(meta);
     const lines = encodeStoredMessages(messages);
     return this.#locked([id], async () => {
+      await this.#storedIds.refuseRepeats(id, path, messages);
       const now = this.#clock.now();
       const batch = batchText(lines, { at: now, messages: lines.length, title, model });
-      if (await this.#appendTo(id, path, batch)) return;
-      if (await createSessionFile(path, headerLine(id, now) + batch)) return;
-      // Another writer created the file between our two tries: append to it.
-      if (!(await this.#appendTo(id, path, batch)))
+      if (
+        !(await this.#appendTo(id, path, batch)) &&
+        !(await createSessionFile(path, headerLine(id, now) + batch)) &&
+        // Another writer created the file between our two tries: append to it.
+        !(await this.#appendTo(id, path, batch))
+      )
         throw new SessionStoreError(path, 'the file vanished while appending');
+      await this.#storedIds.appended(id, path, messages);
     });
   }
 
@@ -136,6 +143,7 @@ export class JsonlSessionStore implements SessionStore {
       const text =
         headerLine(id, old?.createdAt ?? now) +
         batchText([...runs, ...lines], { at: now, messages: lines.length, title, model });
+      this.#storedIds.forget(id);
       await rewriteSessionFile(path, text);
     });
   }
@@ -194,6 +202,7 @@ export class JsonlSessionStore implements SessionStore {
   async delete(id: string): Promise<boolean> {
     const path = this.pathOf(id);
     return this.#locked([id], async () => {
+      this.#storedIds.forget(id);
       try {
         await unlink(path);
         return true;

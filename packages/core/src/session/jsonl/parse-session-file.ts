@@ -41,7 +41,7 @@ const NEWLINE = 0x0a;
  * other problem is a {@link SessionStoreError} naming `path` and the line.
  */
 export function readSessionFile(bytes: Buffer, id: string, path: string): SessionFileContent {
-  const walked = walk(bytes, id, path, true);
+  const walked = walk(bytes, id, path, 'messages');
   if (!isUtf8(bytes.subarray(0, walked.committedBytes))) {
     throw new SessionStoreError(path, 'the file is not valid UTF-8');
   }
@@ -55,11 +55,20 @@ export function readSessionFile(bytes: Buffer, id: string, path: string): Sessio
  * a listing stays cheap, and `load` still refuses a damaged session.
  */
 export function readSessionSummary(bytes: Buffer, id: string, path: string): SessionFileSummary {
-  return walk(bytes, id, path, false);
+  return walk(bytes, id, path, 'summary');
+}
+
+/**
+ * The ids of the committed messages, oldest first, without checking the
+ * messages (what an append needs to refuse a message already stored). A line
+ * as this store writes it (`{"id":"…",…}`) is not parsed whole.
+ */
+export function readStoredMessageIds(bytes: Buffer, id: string, path: string): unknown[] {
+  return walk(bytes, id, path, 'ids').raw;
 }
 
 interface Walked extends SessionFileSummary {
-  /** Parsed message lines (full walk only), committed ones only. */
+  /** Parsed message lines (or their ids only), committed ones only; empty in a summary walk. */
   readonly raw: unknown[];
   /** The 1-based line of each entry of `raw`. */
   readonly lines: number[];
@@ -81,7 +90,10 @@ export function readSessionHeader(
   return { createdAt: readHeader(bytes.toString('utf8', 0, end), id, path), end };
 }
 
-function walk(bytes: Buffer, id: string, path: string, full: boolean): Walked {
+/** What a walk collects besides the summary: the messages and runs, the message ids only, or nothing. */
+type Collect = 'messages' | 'ids' | 'summary';
+
+function walk(bytes: Buffer, id: string, path: string, collect: Collect): Walked {
   const { createdAt, end: headerEnd } = readSessionHeader(bytes, id, path);
   const raw: unknown[] = [];
   const lines: number[] = [];
@@ -119,11 +131,14 @@ function walk(bytes: Buffer, id: string, path: string, full: boolean): Walked {
       model = commit.model ?? model;
       committedBytes = end + 1;
     } else if (text.startsWith(RUN_PREFIX)) {
-      if (full) runs.push(readRunLine(parseStoredJson(text, path, line), path, line));
+      if (collect === 'messages') runs.push(readRunLine(parseStoredJson(text, path, line), path, line));
     } else {
       batchMessages++;
-      if (full) {
+      if (collect === 'messages') {
         raw.push(parseStoredJson(text, path, line));
+        lines.push(line);
+      } else if (collect === 'ids') {
+        raw.push(idOfLine(text, path, line));
         lines.push(line);
       } else if (derived === undefined && batchTitle === undefined) {
         batchTitle = titleOfLine(text);
@@ -214,4 +229,16 @@ function titleOfLine(text: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+const ID_PREFIX = '{"id":"';
+
+/** The `id` of a message line: read off the front of a line this store wrote, else parsed. */
+function idOfLine(text: string, path: string, line: number): unknown {
+  if (text.startsWith(ID_PREFIX)) {
+    const end = text.indexOf('"', ID_PREFIX.length);
+    const id = text.slice(ID_PREFIX.length, end);
+    if (end > 0 && !id.includes('\\')) return id;
+  }
+  return (parseStoredJson(text, path, line) as { readonly id?: unknown } | null)?.id;
 }

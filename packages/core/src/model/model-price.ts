@@ -25,5 +25,9 @@ export interface LongPromptPrice {
   readonly price: Omit<ModelPrice, 'longPrompt'>;
 }
 
-/** Prices keyed `provider:modelId`, e.g. `anthropic:claude-sonnet-4-5`. */
+/**
+ * Prices keyed `provider:modelId`, e.g. `anthropic:claude-sonnet-4-5`. Core
+ * matches the exact key only; `findModelPrice` in `@kodama/models` also finds
+ * a dated snapshot's undated base.
+ */
 export type PriceTable = Readonly<Record<string, ModelPrice>>;
