@@ -14,9 +14,13 @@ export type {
   EmbedOptions,
   FinishPart,
   IdSource,
+  LongPromptPrice,
   Model,
+  ModelCapabilities,
+  ModelPrice,
   ModelRequest,
   ModelStreamPart,
+  PriceTable,
   ReasoningDeltaPart,
   RetryInfo,
   StopReason,
@@ -78,6 +82,9 @@ export {
   type ChatCompletionsModelOptions,
   createChatCompletionsModel,
 } from './openai-compatible/chat-completions-model.ts';
+// Prices: the bundled table each adapter declares its model's `capabilities.prices` from.
+export { DEFAULT_PRICES } from './pricing/default-prices.ts';
+export { findModelPrice } from './pricing/find-model-price.ts';
 export type { OpenAICompatibleAdapter } from './resolve/compatible-models.ts';
 export {
   type DiscoveredModel,

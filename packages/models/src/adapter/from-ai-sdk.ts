@@ -1,5 +1,13 @@
 import type { LanguageModelV3, LanguageModelV3CallOptions } from '@ai-sdk/provider';
-import type { IdSource, Model, ModelRequest, ModelStreamPart, StreamOptions } from '@kodama/core';
+import type {
+  IdSource,
+  Model,
+  ModelCapabilities,
+  ModelRequest,
+  ModelStreamPart,
+  StreamOptions,
+} from '@kodama/core';
+import { declaredCapabilities } from '../capabilities/declared-capabilities.ts';
 import { type ContextWindowProbe, cachedContextWindow } from '../context-window/cached-context-window.ts';
 import { lookupKnownContextWindow } from '../context-window/known-context-windows.ts';
 import { IdleGuard } from '../idle/idle-guard.ts';
@@ -42,6 +50,12 @@ export interface AdapterOptions {
    * OpenAI-compatible adapter, false for {@link fromAiSdk}.
    */
   readonly supportsJsonSchema?: boolean;
+  /**
+   * What the caller knows of the model (image input, reasoning, context
+   * window, prices, ...), field by field over what kodama's tables know; an
+   * `undefined` field changes nothing. The model's `capabilities` are the result.
+   */
+  readonly capabilities?: ModelCapabilities;
 }
 
 /**
@@ -61,6 +75,16 @@ export function fromAiSdk(model: LanguageModelV3, options: AdapterOptions = {}):
     random: options.random,
   };
   const probe = options.probeContextWindow ?? (async () => lookupKnownContextWindow(model.modelId));
+  const capabilities = declaredCapabilities(
+    {
+      provider,
+      modelId: model.modelId,
+      jsonSchema: options.supportsJsonSchema ?? false,
+      contextWindow: options.contextWindow,
+      tableContextWindow: options.probeContextWindow === undefined,
+    },
+    options.capabilities,
+  );
 
   async function* attempt(
     call: LanguageModelV3CallOptions,
@@ -92,8 +116,9 @@ export function fromAiSdk(model: LanguageModelV3, options: AdapterOptions = {}):
     provider,
     modelId: model.modelId,
     maxRetries: context.policy?.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries,
-    supportsJsonSchema: options.supportsJsonSchema ?? false,
-    contextWindow: cachedContextWindow(options.contextWindow, probe),
+    capabilities,
+    supportsJsonSchema: capabilities.jsonSchema === true,
+    contextWindow: cachedContextWindow(capabilities.contextWindow, probe),
     stream(request: ModelRequest, streamOptions: StreamOptions = {}): AsyncIterable<ModelStreamPart> {
       const tools = toV3Tools(request.tools);
       const call: LanguageModelV3CallOptions = {

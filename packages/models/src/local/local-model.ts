@@ -1,4 +1,11 @@
-import type { Model, ModelRequest, ModelStreamPart, StreamOptions, Usage } from '@kodama/core';
+import type {
+  Model,
+  ModelCapabilities,
+  ModelRequest,
+  ModelStreamPart,
+  StreamOptions,
+  Usage,
+} from '@kodama/core';
 import type {
   ChatModelFunctions,
   LlamaChatResponse,
@@ -31,6 +38,8 @@ export interface LocalModelInit {
   readonly modelId: string;
   readonly temperature?: number;
   readonly seed?: number;
+  /** What the caller declares over what is known of the loaded file (field by field). */
+  readonly capabilities?: ModelCapabilities;
 }
 
 /**
@@ -47,6 +56,12 @@ export class LocalModel implements Model {
   readonly modelId: string;
   readonly maxRetries = 0;
   readonly supportsJsonSchema = true;
+  /**
+   * Known of every local model: no image input (its chat history drops
+   * images), JSON mode through a grammar, and the context it was loaded with.
+   * Reasoning and prices are unknown unless declared.
+   */
+  readonly capabilities: ModelCapabilities;
   readonly #shared: SharedModel;
   readonly #settings: RuntimeSettings;
   readonly #temperature: number | undefined;
@@ -59,11 +74,18 @@ export class LocalModel implements Model {
     this.modelId = init.modelId;
     this.#temperature = init.temperature;
     this.#seed = init.seed;
+    const declared = Object.entries(init.capabilities ?? {}).filter(([, v]) => v !== undefined);
+    this.capabilities = {
+      imageInput: false,
+      jsonSchema: true,
+      contextWindow: init.shared.context.contextSize,
+      ...Object.fromEntries(declared),
+    };
   }
 
-  /** The context size of every sequence: exactly what a request may hold. */
+  /** The context size of every sequence (exactly what a request may hold), unless one was declared. */
   async contextWindow(): Promise<number> {
-    return this.#shared.context.contextSize;
+    return this.capabilities.contextWindow ?? this.#shared.context.contextSize;
   }
 
   /** The path of the loaded GGUF file. */

@@ -1,3 +1,4 @@
+import type { ModelCapabilities } from '@kodama/core';
 import type { ModelEnv } from '../resolve/provider-env.ts';
 import { DEFAULT_LOCAL_MODEL } from './default-local-model.ts';
 import { acquireSharedModel, runtimeSettings } from './llama-runtime.ts';
@@ -15,7 +16,11 @@ import { modelFilePath } from './model-file.ts';
  */
 export async function resolveLocalModel(
   target: LocalTarget,
-  options: LocalModelOptions & { readonly env?: ModelEnv; readonly signal?: AbortSignal } = {},
+  options: LocalModelOptions & {
+    readonly env?: ModelEnv;
+    readonly signal?: AbortSignal;
+    readonly capabilities?: ModelCapabilities;
+  } = {},
 ): Promise<LocalModelHandle> {
   const merged = { ...options, ...target.options };
   const path = await modelFilePath(target.source, merged);
@@ -24,5 +29,12 @@ export async function resolveLocalModel(
   const source = target.source;
   const modelId =
     source.kind === 'file' ? source.path : source.kind === 'hf' ? source.uri : DEFAULT_LOCAL_MODEL.uri;
-  return new LocalModel({ shared, settings, modelId, temperature: merged.temperature, seed: merged.seed });
+  return new LocalModel({
+    shared,
+    settings,
+    modelId,
+    temperature: merged.temperature,
+    seed: merged.seed,
+    capabilities: options.capabilities,
+  });
 }

@@ -7,6 +7,7 @@ import {
   type StreamOptions,
 } from '@kodama/core';
 import type { AdapterOptions } from '../adapter/from-ai-sdk.ts';
+import { declaredCapabilities } from '../capabilities/declared-capabilities.ts';
 import { cachedContextWindow } from '../context-window/cached-context-window.ts';
 import type { FetchFunction } from '../http/fetch-json.ts';
 import { nodeHttpFetch } from '../http/node-http-fetch.ts';
@@ -51,6 +52,18 @@ export function createChatCompletionsModel(options: ChatCompletionsModelOptions)
   };
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
   const idleTimeoutMs = idleTimeoutOf(options.idleTimeoutMs);
+  const capabilities = declaredCapabilities(
+    {
+      provider,
+      modelId: options.modelId,
+      // llama.cpp, Ollama, LM Studio, vLLM and OpenAI accept `response_format: json_schema`.
+      jsonSchema: options.supportsJsonSchema ?? true,
+      contextWindow: options.contextWindow,
+      // A server is probed (`probeContextWindow`); the table is one of its sources when it applies.
+      tableContextWindow: false,
+    },
+    options.capabilities,
+  );
   const context = {
     provider,
     authHint: options.authHint,
@@ -135,9 +148,9 @@ export function createChatCompletionsModel(options: ChatCompletionsModelOptions)
     provider,
     modelId: options.modelId,
     maxRetries: context.policy?.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries,
-    // llama.cpp, Ollama, LM Studio, vLLM and OpenAI accept `response_format: json_schema`.
-    supportsJsonSchema: options.supportsJsonSchema ?? true,
-    contextWindow: cachedContextWindow(options.contextWindow, options.probeContextWindow),
+    capabilities,
+    supportsJsonSchema: capabilities.jsonSchema === true,
+    contextWindow: cachedContextWindow(capabilities.contextWindow, options.probeContextWindow),
     stream(request: ModelRequest, streamOptions: StreamOptions = {}): AsyncIterable<ModelStreamPart> {
       const body = JSON.stringify(toChatBody(options.modelId, request));
       return streamWithRetry((signal) => attempt(body, signal, streamOptions.ids), streamOptions, context);

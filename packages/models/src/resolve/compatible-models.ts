@@ -1,6 +1,7 @@
 import type { Model } from '@kodama/core';
 import { fromAiSdk } from '../adapter/from-ai-sdk.ts';
 import { type ContextWindowSource, contextWindowChain } from '../context-window/context-window-chain.ts';
+import { lookupKnownContextWindow } from '../context-window/known-context-windows.ts';
 import { ModelTargetError } from '../errors.ts';
 import { createChatCompletionsModel } from '../openai-compatible/chat-completions-model.ts';
 import type { ProviderContext } from './hosted-models.ts';
@@ -55,8 +56,11 @@ export async function compatibleModel(
       `${server.provider} at ${server.baseURL} lists no models; name one, e.g. ${server.target.split('@')[0]}${server.provider === 'openai-compatible' ? '@' : ':'}<model id>`,
     );
   }
+  // A server that is never probed (OpenRouter) has its window from the table, known at once.
+  const tableOnly = server.contextSources.every((source) => source.kind === 'table');
   const adapter = {
     ...ctx.adapter,
+    contextWindow: ctx.adapter.contextWindow ?? (tableOnly ? lookupKnownContextWindow(modelId) : undefined),
     provider: server.provider,
     authHint: server.authHint,
     unreachableHint: server.unreachableHint,

@@ -1,4 +1,4 @@
-import type { Model } from '@kodama/core';
+import type { Model, ModelCapabilities } from '@kodama/core';
 import type { AdapterOptions } from '../adapter/from-ai-sdk.ts';
 import type { FetchFunction } from '../http/fetch-json.ts';
 import type { LocalModelOptions } from '../local/local-options.ts';
@@ -21,6 +21,12 @@ export interface ResolveModelOptions {
   readonly env?: ModelEnv;
   /** Context window in tokens; wins over every probe. */
   readonly contextWindow?: number;
+  /**
+   * What you know of the model that kodama's tables do not (a server's vision
+   * model: `{ imageInput: true }`, your negotiated `prices`), field by field
+   * over what they know. The model's `capabilities` are the result.
+   */
+  readonly capabilities?: ModelCapabilities;
   /** Retries per call (default 2). Shorthand for `retry.maxRetries`. */
   readonly maxRetries?: number;
   /** Full retry policy (base and cap of the backoff); tests shrink the delays. */
@@ -67,6 +73,7 @@ export async function resolveModel(target: string, options: ResolveModelOptions 
   const env = options.env ?? process.env;
   const adapter: AdapterOptions = {
     contextWindow: options.contextWindow,
+    capabilities: options.capabilities,
     idleTimeoutMs: options.idleTimeoutMs,
     retry: {
       ...options.retry,
@@ -124,7 +131,12 @@ export async function resolveModel(target: string, options: ResolveModelOptions 
       );
     }
     case 'local':
-      return resolveLocalModel(parsed, { ...options.local, env, signal: options.signal });
+      return resolveLocalModel(parsed, {
+        ...options.local,
+        env,
+        signal: options.signal,
+        capabilities: options.capabilities,
+      });
     case 'openai-compatible': {
       const root = parsed.baseURL.replace(/\/v1$/, '');
       return compatibleModel(
