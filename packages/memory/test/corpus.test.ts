@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { effectsOf } from '@kodama/core';
 import { Corpus, CorpusError, corpusTools, MemoryDatabase, MemoryStoreError } from '@kodama/memory';
 import { resolveEmbedder } from '@kodama/models';
 import { HashEmbedder, type ScriptedServer, startOpenAICompatibleServer } from '@kodama/testkit';
@@ -64,6 +66,11 @@ describe('corpus over a real embedding server', () => {
       String(await read!.execute({ source: 'docs/release.md' }, toolContext())),
       FILES['docs/release.md'],
     );
+    // What a call declares is what it does: corpus_read reads the path it names, corpus_search only the index.
+    const [effect] = effectsOf(read!, { source: 'docs/release.md' });
+    assert.deepEqual(effect, { kind: 'readsPath', path: 'docs/release.md' });
+    assert.equal(readFileSync(join(root, effect.path), 'utf8'), FILES['docs/release.md']);
+    assert.deepEqual(search!.effects?.kinds, []);
     db.close();
   });
 

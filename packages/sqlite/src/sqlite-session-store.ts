@@ -1,4 +1,5 @@
-import { open as openFile } from 'node:fs/promises';
+import { mkdir, open as openFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import {
   type Clock,
   checkSessionId,
@@ -330,6 +331,8 @@ async function guard<T>(url: string, task: () => Promise<T>): Promise<T> {
 
 async function createPrivate(path: string, url: string): Promise<void> {
   try {
+    // A missing folder is made private (0700), as the JSONL store makes its own; an existing one is left alone.
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
     // 'a' creates a missing file and leaves an existing one (and its mode) alone.
     await (await openFile(path, 'a', 0o600)).close();
   } catch (error) {

@@ -1,8 +1,8 @@
 // What only the SQLite store does: WAL mode, a private file that survives
-// reopening, two stores on one file, the URL check, and rows that are not
+// reopening, two stores on one file, the URL check, missing folders created, and rows that are not
 // what it wrote.
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -63,10 +63,26 @@ test('a URL that is not file: or :memory: is refused', async () => {
       InvalidOptionError.isInstance(e),
     );
   }
+  // A folder that cannot be made (a file stands where it would go) is a SessionStoreError naming the URL.
+  const blocker = join(root, 'a-file');
+  await writeFile(blocker, '');
   await assert.rejects(
-    SqliteSessionStore.open({ url: `file:${join(root, 'missing-dir', 'x.db')}` }),
+    SqliteSessionStore.open({ url: `file:${join(blocker, 'x.db')}` }),
     (e) => SessionStoreError.isInstance(e) && e.source.endsWith('x.db'),
   );
+});
+
+test('missing folders on the way to the database file are created, private (0700)', async () => {
+  const path = join(root, 'new', 'deeper', 'sessions.db');
+  const store = await SqliteSessionStore.open({ url: `file:${path}` });
+  await store.append('s1', [user('m1', 'kept')]);
+  await store.close();
+  assert.equal((await stat(join(root, 'new'))).mode & 0o777, 0o700);
+  assert.equal((await stat(join(root, 'new', 'deeper'))).mode & 0o777, 0o700);
+  assert.equal((await stat(path)).mode & 0o777, 0o600);
+  const reopened = await SqliteSessionStore.open({ url: `file:${path}` });
+  assert.equal((await reopened.load('s1'))?.messages.length, 1);
+  await reopened.close();
 });
 
 test('a tampered message row is refused, naming the database, the session and the row', async () => {

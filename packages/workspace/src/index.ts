@@ -65,6 +65,7 @@ export {
   type WorkspaceToolName,
   workspaceToolsByName,
 } from './tools/registry.ts';
+export { WORKSPACE_TOOL_KINDS, workspaceToolsWith } from './tools/tool-kinds.ts';
 export type { WorkspaceToolsOptions } from './tools/tool-options.ts';
 export { type WorkspaceTools, workspaceTools } from './tools/workspace-tools.ts';
 export { writeTool } from './tools/write.ts';

@@ -1,4 +1,4 @@
-import { type JsonSchema, KodamaError, type Model } from '@kodama/core';
+import { type JsonSchema, KodamaError, type Model, modelCapabilities } from '@kodama/core';
 
 /** The model's answer to a capture step was not the JSON asked for; nothing was changed. */
 export class MemoryCaptureError extends KodamaError {}
@@ -21,7 +21,7 @@ export async function askJson(
       system: `${request.system}\n\nAnswer with one JSON object matching this JSON Schema, and nothing else:\n${JSON.stringify(request.schema)}`,
       messages: [{ role: 'user', content: request.prompt }],
       temperature: 0,
-      ...(model.supportsJsonSchema
+      ...(modelCapabilities(model).jsonSchema
         ? { responseFormat: { type: 'json', schema: request.schema, name: request.name } }
         : {}),
     },

@@ -53,6 +53,8 @@ Usage:
       .requiredString('query', 'What to look for, e.g. "how are releases signed"')
       .optionalInteger('top_k', 'How many passages (1-20, default 5)'),
     trifectaLegs: legs,
+    // It answers from kodama's own index: no file, command or network.
+    effects: { kinds: [], of: () => [] },
     async execute({ query, top_k }, context) {
       const k = top_k ?? 5;
       if (k < 1 || k > 20) return `Error: top_k must be between 1 and 20, got ${k}`;
@@ -84,6 +86,8 @@ Usage:
       'The source as corpus_search named it, e.g. "docs/setup.md"',
     ),
     trifectaLegs: legs,
+    // The document is read from disk, relative to the corpus root: path rules apply to it.
+    effects: { kinds: ['readsPath'], of: ({ source }) => [{ kind: 'readsPath', path: source }] },
     async execute({ source }) {
       try {
         return await corpus.read(source);

@@ -1,4 +1,5 @@
-import { open as openFile } from 'node:fs/promises';
+import { mkdir, open as openFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { KodamaError } from '@kodama/core';
 import {
   type Client,
@@ -15,7 +16,7 @@ export const MEMORY_SCHEMA_VERSION = 1;
 
 /** Options of {@link MemoryDatabase.open}. */
 export interface MemoryDatabaseOptions {
-  /** `file:<path>` (created 0600 when missing) or `:memory:`. */
+  /** `file:<path>` (created 0600 when missing, its missing folders 0700) or `:memory:`. */
   readonly url: string;
   /** How long a write waits for another process's lock before failing (default 5000 ms). */
   readonly busyTimeoutMs?: number;
@@ -64,7 +65,8 @@ export class MemoryDatabase {
     const path = databasePath(url, 'MemoryDatabaseOptions.url');
     if (path !== undefined) {
       try {
-        // Memories are private: the file is made 0600 before SQLite creates it.
+        // Memories are private: a missing folder is made 0700 and the file 0600 before SQLite creates it.
+        await mkdir(dirname(path), { recursive: true, mode: 0o700 });
         await (await openFile(path, 'a', 0o600)).close();
       } catch (error) {
         const code = (error as { code?: string }).code;

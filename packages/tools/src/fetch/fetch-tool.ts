@@ -41,6 +41,7 @@ export function fetchTool(options: FetchToolOptions = {}): AnyTool {
         'max_chars',
         'Maximum number of characters of the body to return. Defaults to 5000; hard-capped at 100000. When the body is longer than this, output is cut and a marker reports the full length.',
       ),
+    effects: { kinds: ['reachesNetwork'], of: ({ url }) => [{ kind: 'reachesNetwork', url }] },
     async execute({ url, max_chars }, context) {
       const maxChars = resolveMaxChars(max_chars, FETCH_DEFAULT_MAX_CHARS);
       if (typeof maxChars === 'string') return maxChars;

@@ -44,6 +44,7 @@ export function webScrapeTool(options: WebScrapeToolOptions = {}): AnyTool {
         'max_chars',
         'Maximum number of characters of Markdown to return. Defaults to 20000; hard-capped at 100000. When the page is longer than this, output is cut and a marker reports the full length.',
       ),
+    effects: { kinds: ['reachesNetwork'], of: ({ url }) => [{ kind: 'reachesNetwork', url }] },
     async execute({ url, max_chars }, context) {
       const maxChars = resolveMaxChars(max_chars, WEB_SCRAPE_DEFAULT_MAX_CHARS);
       if (typeof maxChars === 'string') return maxChars;

@@ -79,6 +79,8 @@ export function webSearchTool(options: WebSearchToolOptions = {}): AnyTool {
     name: 'web_search',
     description: DESCRIPTION,
     parameters: params().requiredString('query', 'The search query, e.g. "node 20 release date".'),
+    // The query leaves the machine; no URL is named (the engines are the host's choice).
+    effects: { kinds: ['reachesNetwork'], of: () => [{ kind: 'reachesNetwork' }] },
     async execute({ query }, context) {
       if (query.trim() === '') return 'Error: the query is empty';
       const cached = await cache.get(query);

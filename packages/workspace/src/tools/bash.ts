@@ -70,6 +70,7 @@ Usage:
     // Each command is judged from its parsed line: `npm test` is no egress and brings nothing untrusted in.
     legsOf: (args) => bashCallLegs(args.command, legs, workspace, sandbox),
     sequential: true,
+    effects: { kinds: ['runsCommand'], of: (args) => [{ kind: 'runsCommand', command: args.command }] },
     async execute(args, context) {
       const timeout = args.timeout ?? defaultTimeout;
       if (timeout < 1 || timeout > maxTimeout) {

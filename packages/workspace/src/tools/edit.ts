@@ -3,6 +3,7 @@ import { atomicWrite } from '../fs/atomic-write.ts';
 import { openForRead } from '../fs/open-for-read.ts';
 import { withPathLock } from '../fs/path-lock.ts';
 import type { Workspace } from '../workspace/workspace.ts';
+import { editArgsProblem, editedText } from './edit-text.ts';
 import { writerLegs } from './legs.ts';
 import { toToolError } from './observe.ts';
 
@@ -21,25 +22,6 @@ Usage:
 - Without replace_all, old_string must occur exactly once; add surrounding lines to make it unique.
 - Files whose lines all end in CRLF keep them; write old_string and new_string with plain newlines.`;
 
-/** 1-based line numbers of each occurrence of `needle` in `text`. */
-function occurrences(text: string, needle: string): number[] {
-  const lines: number[] = [];
-  let line = 1;
-  let scanned = 0;
-  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length)) {
-    for (let i = text.indexOf('\n', scanned); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) line++;
-    scanned = at;
-    lines.push(line);
-  }
-  return lines;
-}
-
-/** True when the text has line endings and every one of them is CRLF. */
-function allLineEndingsCrlf(text: string): boolean {
-  const lf = text.split('\n').length - 1;
-  return lf > 0 && text.split('\r\n').length - 1 === lf;
-}
-
 async function readText(workspace: Workspace, real: string): Promise<string> {
   const handle = await openForRead(workspace, real);
   try {
@@ -57,50 +39,38 @@ export function editTool(workspace: Workspace): AnyTool {
     parameters,
     trifectaLegs: writerLegs(),
     sequential: true,
+    effects: {
+      kinds: ['writesFile'],
+      // The review's preview is the edit itself: one implementation, one CRLF rule.
+      of: (args) => [
+        {
+          kind: 'writesFile',
+          path: args.path,
+          preview: (before) => {
+            if (before === undefined) return undefined;
+            const edited = editedText(before, args, args.path);
+            return edited.ok ? edited.text : undefined;
+          },
+        },
+      ],
+    },
     async execute(args) {
       const shownAs = args.path;
-      if (args.old_string === '')
-        throw new ToolError('old_string is empty; to create a file use the write tool');
-      if (args.old_string === args.new_string)
-        throw new ToolError('old_string and new_string are the same; nothing to do');
+      const problem = editArgsProblem(args);
+      if (problem !== undefined) throw new ToolError(problem);
       try {
         const real = await workspace.resolve(args.path, 'write');
         return await withPathLock(real, async () => {
           const original = await readText(workspace, real);
-          if (original.includes('\0'))
-            throw new ToolError(`${shownAs} is a binary file; edit changes text files only`);
-          // LF space only when every line ending is CRLF: a mixed file is matched and written as it is.
-          const crlf = allLineEndingsCrlf(original);
-          const toLf = (s: string) => (crlf ? s.replace(/\r\n/g, '\n') : s);
-          const text = toLf(original);
-          const oldString = toLf(args.old_string);
-          const newString = toLf(args.new_string);
-          const found = occurrences(text, oldString);
-          if (found.length === 0) {
-            throw new ToolError(
-              `old_string was not found in ${shownAs}; it must match exactly, including whitespace and indentation. Read the file and copy the text.`,
-            );
-          }
-          if (found.length > 1 && args.replace_all !== true) {
-            throw new ToolError(
-              `old_string occurs ${found.length} times in ${shownAs} (lines ${found.join(', ')}); add surrounding context to make it unique, or set replace_all to true`,
-            );
-          }
-          // split/join and slicing: String.replace would interpret `$&` in new_string.
-          let result: string;
-          if (args.replace_all === true) result = text.split(oldString).join(newString);
-          else {
-            const at = text.indexOf(oldString);
-            result = text.slice(0, at) + newString + text.slice(at + oldString.length);
-          }
-          if (crlf) result = result.replace(/\n/g, '\r\n');
+          const edited = editedText(original, args, shownAs);
+          if (!edited.ok) throw new ToolError(edited.reason);
           // Another process may have changed the file since we read it: refuse rather than lose its change.
           if ((await readText(workspace, real)) !== original) {
             throw new ToolError(`${shownAs} changed while it was being edited; read it again and retry`);
           }
-          await atomicWrite(real, result);
-          const count = args.replace_all === true ? found.length : 1;
-          return `Edited ${workspace.displayPath(real)}: replaced ${count} occurrence${count === 1 ? '' : 's'} (line${count === 1 ? '' : 's'} ${found.slice(0, count).join(', ')})`;
+          await atomicWrite(real, edited.text);
+          const count = edited.lines.length;
+          return `Edited ${workspace.displayPath(real)}: replaced ${count} occurrence${count === 1 ? '' : 's'} (line${count === 1 ? '' : 's'} ${edited.lines.join(', ')})`;
         });
       } catch (error) {
         toToolError(error, shownAs);

@@ -39,6 +39,7 @@ export function grepTool(workspace: Workspace, options: { readonly ripgrepPath?:
     description: DESCRIPTION,
     parameters,
     trifectaLegs: readerLegs(workspace),
+    effects: { kinds: ['readsPath'], of: (args) => [{ kind: 'readsPath', path: args.path ?? '.' }] },
     async execute(args, context) {
       const shownAs = args.path ?? '.';
       const mode = args.output_mode ?? 'content';

@@ -45,6 +45,7 @@ export function readTool(workspace: Workspace): AnyTool {
     description: DESCRIPTION,
     parameters,
     trifectaLegs: readerLegs(workspace),
+    effects: { kinds: ['readsPath'], of: (args) => [{ kind: 'readsPath', path: args.path }] },
     async execute(args): Promise<ToolResult> {
       const offset = args.offset ?? 1;
       const limit = args.limit ?? READ_DEFAULT_LIMIT;

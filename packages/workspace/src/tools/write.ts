@@ -40,6 +40,17 @@ export function writeTool(workspace: Workspace, confirmer: Confirmer): AnyTool {
     parameters,
     trifectaLegs: writerLegs(),
     sequential: true,
+    effects: {
+      kinds: ['writesFile'],
+      // Writing the text the file already has is refused: no change to preview.
+      of: (args) => [
+        {
+          kind: 'writesFile',
+          path: args.path,
+          preview: (before) => (before === args.content ? undefined : args.content),
+        },
+      ],
+    },
     async execute(args, context) {
       const shownAs = args.path;
       try {
