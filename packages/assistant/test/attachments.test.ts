@@ -51,13 +51,23 @@ test('images attach for models that take them, pasted paths included; otherwise 
   assert.deepEqual(refused.problems, ['shot.png: this model does not take images; not attached']);
 });
 
-test('which models take images: known families, local models never, unknown undefined', () => {
-  assert.equal(modelAcceptsImages('local', 'qwen3-1.7b'), false);
-  assert.equal(modelAcceptsImages('openai', 'gpt-4o-mini'), true);
-  assert.equal(modelAcceptsImages('openai', 'gpt-3.5-turbo'), false);
-  assert.equal(modelAcceptsImages('anthropic', 'claude-sonnet-4-5'), true);
-  assert.equal(modelAcceptsImages('openai-compatible', 'qwen2.5-vl-7b'), true);
-  assert.equal(modelAcceptsImages('openai-compatible', 'scripted-model'), undefined);
+test('an image is refused or attached by what the model declares, never by its name', async () => {
+  const root = await project();
+  // Named like a vision model, declared text-only: refused with a message.
+  const textOnly = { provider: 'openai', modelId: 'gpt-4o', capabilities: { imageInput: false } };
+  const refused = await expandAttachments('see @shot.png', root, modelAcceptsImages(textOnly));
+  assert.deepEqual(refused.problems, ['shot.png: this model does not take images; not attached']);
+  // Named like nothing known, declared to read images: attached.
+  const vision = { provider: 'local', modelId: 'my-model.gguf', capabilities: { imageInput: true } };
+  const attached = await expandAttachments('see @shot.png', root, modelAcceptsImages(vision));
+  assert.deepEqual(attached.attached, ['shot.png (image)']);
+});
+
+test('which models take images: what the model declares; nothing declared is unknown', () => {
+  assert.equal(modelAcceptsImages({ capabilities: { imageInput: false } }), false);
+  assert.equal(modelAcceptsImages({ capabilities: { imageInput: true } }), true);
+  assert.equal(modelAcceptsImages({ capabilities: {} }), undefined, 'unknown: the image is sent');
+  assert.equal(modelAcceptsImages({}), undefined);
 });
 
 test('@ completion lists project files by name and directories by prefix', async () => {

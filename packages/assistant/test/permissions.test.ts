@@ -191,3 +191,93 @@ test('the gate: deny refuses any tool; ask puts a tool that does not ask itself 
     'no confirmer: nobody can answer',
   );
 });
+
+test("the gate asks about another tool's command or write (its effects); only the workspace's own bash, write and edit ask themselves", async () => {
+  const ran: string[] = [];
+  const effectful = (name: string, effect: 'runsCommand' | 'writesFile'): AnyTool =>
+    ({
+      name,
+      description: name,
+      parameters: { jsonSchema: { type: 'object' }, validate: (v: unknown) => ({ ok: true, value: v }) },
+      trifectaLegs: { privateData: 'none', untrusted: 'none', egress: 'none' },
+      sequential: false,
+      effects: {
+        kinds: [effect],
+        of: (args: { command?: string; path?: string }) =>
+          effect === 'runsCommand'
+            ? [{ kind: 'runsCommand', command: args.command ?? '' }]
+            : [{ kind: 'writesFile', path: args.path ?? '', preview: () => '' }],
+      },
+      execute: (args: unknown) => {
+        ran.push(`${name} ${JSON.stringify(args)}`);
+        return 'ran';
+      },
+    }) as unknown as AnyTool;
+  const rules = new PermissionRules(
+    [ruleSource('project', { ask: ['bash(git push:*)', 'edit(src/**)'] })],
+    ROOT,
+  );
+  const questions: string[] = [];
+  const confirmer = {
+    reviewed: true,
+    confirm: async (r: { title: string }) => {
+      questions.push(r.title);
+      return false;
+    },
+  };
+  const context = { signal: new AbortController().signal } as ToolContext;
+  // An extension's tools that run a command or write a file: the rules' ask is put to the person.
+  await assert.rejects(
+    async () =>
+      permissionGate(effectful('fx__run', 'runsCommand'), rules, confirmer).execute(
+        { command: 'git push' },
+        context,
+      ),
+    /did not approve this fx__run call/,
+  );
+  await assert.rejects(
+    async () =>
+      permissionGate(effectful('fx__save', 'writesFile'), rules, confirmer).execute(
+        { path: 'src/a.ts' },
+        context,
+      ),
+    /did not approve this fx__save call/,
+  );
+  // Ordinary work is still allowed: calls no rule matches run without a question.
+  assert.equal(
+    await permissionGate(effectful('fx__run', 'runsCommand'), rules, confirmer).execute(
+      { command: 'git status' },
+      context,
+    ),
+    'ran',
+  );
+  assert.equal(
+    await permissionGate(effectful('fx__save', 'writesFile'), rules, confirmer).execute(
+      { path: 'notes.md' },
+      context,
+    ),
+    'ran',
+  );
+  // The workspace's own bash and edit are left to ask on their own (one question, not two).
+  assert.equal(
+    await permissionGate(effectful('bash', 'runsCommand'), rules, confirmer).execute(
+      { command: 'git push' },
+      context,
+    ),
+    'ran',
+  );
+  assert.equal(
+    await permissionGate(effectful('edit', 'writesFile'), rules, confirmer).execute(
+      { path: 'src/a.ts' },
+      context,
+    ),
+    'ran',
+  );
+  assert.equal(questions.length, 2);
+  assert.deepEqual(ran, [
+    'fx__run {"command":"git status"}',
+    'fx__save {"path":"notes.md"}',
+    'bash {"command":"git push"}',
+    'edit {"path":"src/a.ts"}',
+  ]);
+});

@@ -181,9 +181,7 @@ export class AssistantApp {
     if (prompt.startsWith('!') && this.#options.runShell)
       return this.#track(this.#runShell(prompt.slice(1).trim()));
     const model = this.#model ?? this.agent.model;
-    const accepts = (this.#options.acceptsImages ?? ((m) => modelAcceptsImages(m.provider, m.modelId)))(
-      model,
-    );
+    const accepts = (this.#options.acceptsImages ?? ((m) => modelAcceptsImages(m)))(model);
     const input = await expandAttachments(prompt, this.root, accepts);
     for (const p of input.problems) this.transcript.notice(p, 'warning');
     await this.#track(this.#runTurn(input.content, prompt, input.attached));

@@ -71,7 +71,7 @@ export interface AssistantOptions {
   readonly checkpointDir: string;
   /** Runs `!command`; none: `!` is an ordinary character. */
   readonly runShell?: ShellRunner;
-  /** Whether the model takes images (default: known model families); false: `@shot.png` is refused with a message. */
+  /** Whether the model takes images (default: the model's declared `capabilities.imageInput`); false: `@shot.png` is refused with a message. */
   readonly acceptsImages?: (model: Model) => boolean | undefined;
   /** The permission rules of the configuration files (allow / ask / deny); the session's "always" answers join them. */
   readonly permissions?: PermissionRules;

@@ -36,7 +36,7 @@ async function compact(args: string, c: SlashContext): Promise<void> {
     if (part.type === 'text-delta') summary += part.text;
     else if (part.type === 'usage') usage = part.usage;
   }
-  if (usage) c.usage.addRequest(usage, costOf(usage, model.provider, model.modelId));
+  if (usage) c.usage.addRequest(usage, costOf(usage, model.capabilities?.prices));
   if (summary.trim() === '')
     return c.say('the model wrote an empty summary; the conversation is unchanged', 'warning');
   const next = applyCompaction(plan, summary, RANDOM_IDS);

@@ -2,7 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Content, ContentPart } from '@kodama/core';
+import type { Content, ContentPart, Model } from '@kodama/core';
 
 /** Largest text file attached whole (bytes). */
 export const ATTACH_MAX_TEXT_BYTES = 256 * 1024;
@@ -109,26 +109,21 @@ export async function expandAttachments(
 }
 
 /**
- * Whether a model takes images, from what is known of its family:
- * false for `local:` models (their chat history drops images) and for
- * text-only families; undefined when unknown (the image is sent, and a
- * provider that refuses it says so).
+ * Whether `model` takes images: its declared `capabilities.imageInput`
+ * (`@kodama/models` fills it from what is known of the model: false for
+ * `local:` models, whose chat history drops images, and for text-only
+ * families). `undefined` when unknown: the image is sent, and a provider that
+ * refuses it says so.
  */
-export function modelAcceptsImages(provider: string, modelId: string): boolean | undefined {
-  if (provider === 'local') return false;
-  const id = modelId.toLowerCase();
-  if (
-    /gpt-3\.5|text-davinci|o1-mini|o3-mini|(^|\/)gpt-4(-\d{4})?$|codestral|deepseek-(coder|r1|v3|chat)/.test(
-      id,
-    )
-  )
-    return false;
-  if (
-    /gpt-4o|gpt-4\.1|gpt-4-turbo|gpt-5|(^|\/)o[134](-|$)|claude|gemini|vision|-vl|vl-|llava|pixtral|gemma-?3|minicpm-v|moondream|mistral-(small|medium)-3/.test(
-      id,
-    )
-  )
-    return true;
-  if (provider === 'anthropic' || provider === 'google') return true;
-  return undefined;
+export function modelAcceptsImages(model: Pick<Model, 'capabilities'>): boolean | undefined;
+/**
+ * @deprecated Pass the model: `modelAcceptsImages(model)`. A name says nothing
+ * here (the knowledge moved to `@kodama/models`), so this form answers unknown.
+ */
+export function modelAcceptsImages(provider: string, modelId: string): boolean | undefined;
+export function modelAcceptsImages(
+  model: Pick<Model, 'capabilities'> | string,
+  _modelId?: string,
+): boolean | undefined {
+  return typeof model === 'string' ? undefined : model.capabilities?.imageInput;
 }

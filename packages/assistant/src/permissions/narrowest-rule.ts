@@ -1,5 +1,6 @@
-import type { PermissionSubject } from './permission-rule.ts';
+import { type PermissionSubject, subjectKind } from './permission-rule.ts';
 import { pathViews } from './real-path.ts';
+import { wordFor } from './rule-words.ts';
 import { shellParser } from './shell-parser.ts';
 
 /**
@@ -66,8 +67,10 @@ function quote(word: string): string {
  * also checks that the rule would allow the call there.
  */
 export function narrowestRule(subject: PermissionSubject, root: string = process.cwd()): string | undefined {
-  if (subject.tool === 'bash') {
+  const kind = subjectKind(subject);
+  if (kind === 'runsCommand') {
     if (subject.command === undefined) return undefined;
+    const word = wordFor(kind, subject.tool);
     const line = shellParser.parse(subject.command);
     const [command, more] = line.commands;
     if (line.beyond.length > 0 || command === undefined || more !== undefined) return undefined;
@@ -75,7 +78,7 @@ export function narrowestRule(subject: PermissionSubject, root: string = process
     const dynamic = words.findIndex((w) => !w.literal);
     if (dynamic === 0) return undefined;
     if (dynamic > 0)
-      return `bash(${words
+      return `${word}(${words
         .slice(0, dynamic)
         .map((w) => quote(w.value))
         .join(' ')}:*)`;
@@ -87,15 +90,15 @@ export function narrowestRule(subject: PermissionSubject, root: string = process
         RUN_SUBCOMMANDS.has(sub) && script !== undefined && !script.startsWith('-')
           ? words.slice(0, 3)
           : words.slice(0, 2);
-      return `bash(${prefix.map((w) => quote(w.value)).join(' ')}:*)`;
+      return `${word}(${prefix.map((w) => quote(w.value)).join(' ')}:*)`;
     }
-    return `bash(${words.map((w) => quote(w.value)).join(' ')})`;
+    return `${word}(${words.map((w) => quote(w.value)).join(' ')})`;
   }
   if (subject.path !== undefined) {
     const real = pathViews(subject.path, root).real;
     // A path with glob characters cannot be named exactly by a glob rule.
     if (/[*?[\]{}()!]/.test(real)) return undefined;
-    return `${subject.tool}(${real})`;
+    return `${kind === undefined ? subject.tool : wordFor(kind, subject.tool)}(${real})`;
   }
   return subject.tool;
 }

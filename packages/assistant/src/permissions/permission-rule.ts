@@ -1,21 +1,34 @@
+import type { ToolEffectKind } from '@kodama/core';
 import type { SimpleCommand } from '@kodama/shell';
 import picomatch from 'picomatch';
 import { pathViews } from './real-path.ts';
+import { COMMAND_WORDS, kindOfWord, PATH_WORDS } from './rule-words.ts';
 import { shellParser } from './shell-parser.ts';
 
 /** What a rule says about the calls it matches. */
 export type PermissionDecision = 'allow' | 'ask' | 'deny';
 
-/** Tools whose rule pattern is a glob over the project-relative path. */
-const PATH_TOOLS = new Set(['read', 'write', 'edit', 'grep', 'glob']);
-
-/** A call as rules see it: the tool, and its path or command when it has one. */
+/**
+ * A call as rules see it: the tool, what the call does (its declared
+ * effect), and its command or path when it has one.
+ */
 export interface PermissionSubject {
   readonly tool: string;
-  /** bash: the command. */
+  /**
+   * The kind of the call's declared effect (`runsCommand`: `command` is the
+   * line; `writesFile`, `readsPath`: `path` is the file); when absent, the
+   * kind the tool's name stands for in the rule syntax (see `kindOfWord`).
+   */
+  readonly effect?: ToolEffectKind;
+  /** A call that runs a command: the command line. */
   readonly command?: string;
-  /** The file tools: the path as given (relative to the root, or absolute). */
+  /** A call that writes or reads a path: the path as given (relative to the root, or absolute). */
   readonly path?: string;
+}
+
+/** The kind of effect rules judge `subject` by: its declared effect, or the one its tool's name stands for. */
+export function subjectKind(subject: PermissionSubject): ToolEffectKind | undefined {
+  return subject.effect ?? kindOfWord(subject.tool);
 }
 
 /**
@@ -24,7 +37,9 @@ export interface PermissionSubject {
  */
 export interface RuleTarget {
   readonly tool: string;
-  /** bash: one simple command of the line. */
+  /** The kind of the call's effect (see {@link subjectKind}). */
+  readonly kind?: ToolEffectKind;
+  /** A call that runs a command: one simple command of the line. */
   readonly command?: SimpleCommand;
   /** The file tools: the real path, then the path as written (both root-relative, or absolute when outside). */
   readonly paths?: { readonly real: string; readonly written: string };
@@ -67,16 +82,18 @@ export function targetsOf(
   subject: PermissionSubject,
   root: string,
 ): { targets: RuleTarget[]; plain: boolean } {
-  if (subject.tool === 'bash' && subject.command !== undefined) {
+  const kind = subjectKind(subject);
+  const of = { tool: subject.tool, ...(kind !== undefined ? { kind } : {}) };
+  if (kind === 'runsCommand' && subject.command !== undefined) {
     const line = shellParser.parse(subject.command);
     return {
-      targets: line.commands.map((command) => ({ tool: 'bash', command })),
+      targets: line.commands.map((command) => ({ ...of, command })),
       plain: line.beyond.length === 0,
     };
   }
   if (subject.path !== undefined)
-    return { targets: [{ tool: subject.tool, paths: pathViews(subject.path, root) }], plain: true };
-  return { targets: [{ tool: subject.tool }], plain: true };
+    return { targets: [{ ...of, paths: pathViews(subject.path, root) }], plain: true };
+  return { targets: [of], plain: true };
 }
 
 function wholeCall(covers: PermissionRule['covers']): PermissionRule['matches'] {
@@ -122,12 +139,28 @@ function wordsMatch(
 }
 
 /**
+ * Which calls a rule word judges, by what they do: a command word every call
+ * that runs a command, a write word every call that writes a file (so
+ * `edit(…)` covers write, and a third-party tool declaring the effect gets
+ * these rules too), a read word the reads of its own tool; any other word
+ * no call by effect (only the tool it names).
+ */
+function judgedBy(word: string): (t: RuleTarget) => boolean {
+  const kind = kindOfWord(word);
+  if (kind === 'runsCommand' || kind === 'writesFile') return (t) => t.kind === kind;
+  if (kind === 'readsPath') return (t) => t.kind === kind && t.tool === word;
+  return () => false;
+}
+
+/**
  * Parses a rule. `tool` alone matches every call of the tool; `bash(cmd)`
  * matches that exact command and `bash(prefix:*)` any command starting with
  * the prefix's words (both read as bash reads them: `bash(git commit -m
  * "wip")` is the same rule as `bash(git commit -m wip)`);
  * `read|write|edit|grep|glob(glob)` match paths relative to the project root
- * (picomatch, dotfiles included), and `edit(…)` also covers `write`. Other
+ * (picomatch, dotfiles included). Which rules judge a call is chosen by the
+ * call's declared effects (see `judgedBy`): bash rules judge every call
+ * that runs a command, edit and write rules every call that writes a file. Other
  * tools take no pattern. A name ending in `*` matches every tool whose name
  * starts with what comes before it: `fx__*`, every tool of the MCP server
  * `fx` (its tools are named `fx__<tool>`).
@@ -148,30 +181,31 @@ export function parseRule(text: string): PermissionRule {
     const covers = (t: RuleTarget) => t.tool.startsWith(tool);
     return { text, tool: `${tool}*`, covers, matches: wholeCall(covers) };
   }
+  const judges = judgedBy(tool);
   if (pattern === undefined || pattern.trim() === '*' || pattern.trim() === '**') {
-    const covers = (t: RuleTarget) => t.tool === tool || (tool === 'edit' && t.tool === 'write');
+    const covers = (t: RuleTarget) => t.tool === tool || judges(t);
     return { text, tool, covers, matches: wholeCall(covers) };
   }
   if (pattern.trim() === '')
     throw new Error(`"${text}" has an empty pattern; write ${tool} alone for every call`);
-  if (tool === 'bash') {
+  if (kindOfWord(tool) === 'runsCommand') {
     const p = pattern.trim();
     const prefix = p.endsWith(':*');
     const source = prefix ? p.slice(0, -2).trim() : p;
     if (source === '') throw new Error(`"${text}": the prefix before :* is empty`);
     const words = { words: patternWords(text, source), prefix };
     const covers = (t: RuleTarget, mode: MatchMode) =>
-      t.tool === 'bash' && t.command !== undefined && wordsMatch(t.command, words, mode);
+      judges(t) && t.command !== undefined && wordsMatch(t.command, words, mode);
     return { text, tool, words, covers, matches: wholeCall(covers) };
   }
-  if (!PATH_TOOLS.has(tool))
+  if (!PATH_WORDS.includes(tool))
     throw new Error(
-      `"${text}": only bash and the file tools (read, write, edit, grep, glob) take a pattern; write ${tool} alone`,
+      `"${text}": only ${COMMAND_WORDS.join(', ')} and the file tools (${PATH_WORDS.join(', ')}) take a pattern; write ${tool} alone`,
     );
   const glob = pattern.trim().replace(/^\.\//, '');
   const isMatch = picomatch(glob, { dot: true });
   const covers = (t: RuleTarget, mode: MatchMode) => {
-    if (t.tool !== tool && !(tool === 'edit' && t.tool === 'write')) return false;
+    if (!judges(t)) return false;
     if (t.paths === undefined) return false;
     // Allowed is what the path really is; a guard also catches it as written.
     return isMatch(t.paths.real) || (mode === 'guard' && isMatch(t.paths.written));

@@ -9,6 +9,7 @@ import {
   type PermissionSubject,
   parseRule,
   type RuleTarget,
+  subjectKind,
 } from './permission-rule.ts';
 import { pathViews } from './real-path.ts';
 import { shellParser } from './shell-parser.ts';
@@ -57,9 +58,6 @@ export interface PermissionRulesOptions {
   /** Where the user's configuration is (`XDG_CONFIG_HOME`, `HOME`): protected like the project's control files. */
   readonly env?: NodeJS.ProcessEnv;
 }
-
-/** The tools that write the file their `path` names. */
-const WRITING_TOOLS = new Set(['write', 'edit']);
 
 /** The source name of the control-file protection, shown in questions and refusals. */
 const PROTECTION = 'kodama (control files always ask)';
@@ -140,11 +138,14 @@ export class PermissionRules {
 
   /** What the rules say about a call; undefined when no rule matches (the default: ask where tools ask). */
   decide(subject: PermissionSubject): RuledDecision | undefined {
-    if (subject.tool === 'bash' && subject.command !== undefined) return this.#decideBash(subject.command);
-    if (subject.path === undefined) return this.#decideOne({ tool: subject.tool }, 'allow');
+    const kind = subjectKind(subject);
+    const of = { tool: subject.tool, ...(kind !== undefined ? { kind } : {}) };
+    if (kind === 'runsCommand' && subject.command !== undefined) return this.#decideBash(of, subject.command);
+    if (subject.path === undefined) return this.#decideOne(of, 'allow');
     const paths = pathViews(subject.path, this.root);
-    const ruled = this.#decideOne({ tool: subject.tool, paths }, 'allow');
-    if (ruled?.decision === 'deny' || !WRITING_TOOLS.has(subject.tool)) return ruled;
+    const ruled = this.#decideOne({ ...of, paths }, 'allow');
+    // Control files are protected from every call that writes them, whichever tool declares it.
+    if (ruled?.decision === 'deny' || kind !== 'writesFile') return ruled;
     const control = new ControlPaths(this.root, this.#env).path(resolve(this.root, subject.path));
     if (control === undefined) return ruled;
     const exact = this.#sources
@@ -153,7 +154,7 @@ export class PermissionRules {
         ({ rule }) =>
           rule.glob !== undefined &&
           !/[*?[\]{}()!]/.test(rule.glob) &&
-          rule.covers({ tool: subject.tool, paths }, 'allow') &&
+          rule.covers({ ...of, paths }, 'allow') &&
           pathViews(rule.glob, this.root).real === paths.real,
       );
     return this.#protectedDecision(control, exact);
@@ -176,13 +177,14 @@ export class PermissionRules {
     return trial.decide(subject)?.decision === 'allow' ? rule : undefined;
   }
 
-  #decideBash(command: string): RuledDecision | undefined {
+  /** A call that runs a command line: judged per simple command (see the class). */
+  #decideBash(of: Omit<RuleTarget, 'command'>, command: string): RuledDecision | undefined {
     const line = shellParser.parse(command);
-    const targets = line.commands.map((c): RuleTarget => ({ tool: 'bash', command: c }));
+    const targets = line.commands.map((c): RuleTarget => ({ ...of, command: c }));
     const hidden = line.commands.flatMap((c) => innerCommands(c));
     const decisions = targets.map((t) => this.#decideOne(t, 'allow'));
     // Hidden commands count only for deny and ask: they never make a line allowed.
-    const guards = hidden.map((c) => this.#decideOne({ tool: 'bash', command: c }, 'guard'));
+    const guards = hidden.map((c) => this.#decideOne({ ...of, command: c }, 'guard'));
     const denied = [...decisions, ...guards].find((d) => d?.decision === 'deny');
     if (denied) return denied;
     const control = new ControlPaths(this.root, this.#env).bash([...line.commands, ...hidden]);
