@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { asksForHelp, type HelpArgs, strictParse, UsageError } from './parse-support.ts';
+import { defineCommand } from './command-entry.ts';
+import { strictParse, UsageError } from './parse-support.ts';
 
 /** `kodama approve <run id> [--deny] [--reason <text>]`: answers a durable run's confirmation. */
 export interface ApproveArgs {
@@ -25,15 +26,20 @@ Options:
       --database <url>     postgres://... (default: $KODAMA_DATABASE_URL)
 `;
 
+const APPROVE_OPTIONS = {
+  deny: { type: 'boolean' },
+  reason: { type: 'string' },
+  database: { type: 'string' },
+} as const;
+
 /** Parses `kodama approve`. @throws UsageError */
-export function parseApprove(args: readonly string[]): ApproveArgs | HelpArgs {
-  if (asksForHelp(args)) return { command: 'help', topic: 'approve' };
+export function parseApprove(args: readonly string[]): ApproveArgs {
   const { values, positionals } = strictParse('approve', () =>
     parseArgs({
       args: [...args],
       allowPositionals: true,
       strict: true,
-      options: { deny: { type: 'boolean' }, reason: { type: 'string' }, database: { type: 'string' } },
+      options: APPROVE_OPTIONS,
     }),
   );
   const [runId, extra] = positionals;
@@ -48,3 +54,14 @@ export function parseApprove(args: readonly string[]): ApproveArgs | HelpArgs {
     database: values.database,
   };
 }
+
+/** `kodama approve`. */
+export const approveCommand = defineCommand<ApproveArgs>({
+  name: 'approve',
+  synopsis: 'approve <run id> [--deny]',
+  summary: 'answer the confirmation a durable run waits on',
+  usage: APPROVE_USAGE,
+  options: APPROVE_OPTIONS,
+  parse: parseApprove,
+  load: () => import('./approve-command.ts').then((m) => m.approve),
+});

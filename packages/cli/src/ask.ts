@@ -7,7 +7,7 @@ import {
   stripControlSequences,
   Terminal,
 } from '@kodama/core';
-import type { AskArgs } from './args.ts';
+import type { AskArgs } from './ask-args.ts';
 import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
 import type { CliIO } from './cli-io.ts';
 import { controlFileGuard } from './control-file-guard.ts';

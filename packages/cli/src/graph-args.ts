@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { asksForHelp, type HelpArgs, strictParse, UsageError } from './parse-support.ts';
+import { defineCommand } from './command-entry.ts';
+import { strictParse, UsageError } from './parse-support.ts';
 import { checkModulePath } from './run-args.ts';
 
 /** `kodama graph <file> [--mermaid]`: draw the graph a module exports. */
@@ -26,15 +27,16 @@ Options:
   -h, --help               print this help
 `;
 
+const GRAPH_OPTIONS = { mermaid: { type: 'boolean' } } as const;
+
 /** Parses the words after `kodama graph`. Throws UsageError. */
-export function parseGraph(args: readonly string[]): GraphArgs | HelpArgs {
-  if (asksForHelp(args)) return { command: 'help', topic: 'graph' };
+export function parseGraph(args: readonly string[]): GraphArgs {
   const { positionals } = strictParse('graph', () =>
     parseArgs({
       args: [...args],
       allowPositionals: true,
       strict: true,
-      options: { mermaid: { type: 'boolean' } },
+      options: GRAPH_OPTIONS,
     }),
   );
   const [file, extra] = positionals;
@@ -43,3 +45,14 @@ export function parseGraph(args: readonly string[]): GraphArgs | HelpArgs {
     throw new UsageError(`kodama graph takes one module file, got also "${extra}"`, 'graph');
   return { command: 'graph', file: file!, format: 'mermaid' };
 }
+
+/** `kodama graph`. */
+export const graphCommand = defineCommand<GraphArgs>({
+  name: 'graph',
+  synopsis: 'graph <file.ts> --mermaid',
+  summary: 'print the diagram of the graph a module exports',
+  usage: GRAPH_USAGE,
+  options: GRAPH_OPTIONS,
+  parse: parseGraph,
+  load: () => import('./graph-command.ts').then((m) => m.graphCommand),
+});

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import type { HelpArgs } from './parse-support.ts';
-import { asksForHelp, strictParse } from './parse-support.ts';
+import { defineCommand } from './command-entry.ts';
+import { strictParse } from './parse-support.ts';
 
 /** `kodama index [<dir>...] [--root <dir>] [--embed <target>] [--watch]`. */
 export interface IndexArgs {
@@ -38,15 +38,20 @@ Options:
 The index lives in $XDG_DATA_HOME/kodama/memory.db (else ~/.local/share/kodama).
 `;
 
+const INDEX_OPTIONS = {
+  root: { type: 'string' },
+  embed: { type: 'string' },
+  watch: { type: 'boolean' },
+} as const;
+
 /** Parses the words after `kodama index`. Throws UsageError. */
-export function parseIndex(args: readonly string[]): IndexArgs | HelpArgs {
-  if (asksForHelp(args)) return { command: 'help', topic: 'index' };
+export function parseIndex(args: readonly string[]): IndexArgs {
   const { values, positionals } = strictParse('index', () =>
     parseArgs({
       args: [...args],
       allowPositionals: true,
       strict: true,
-      options: { root: { type: 'string' }, embed: { type: 'string' }, watch: { type: 'boolean' } },
+      options: INDEX_OPTIONS,
     }),
   );
   return {
@@ -57,3 +62,14 @@ export function parseIndex(args: readonly string[]): IndexArgs | HelpArgs {
     watch: values.watch ?? false,
   };
 }
+
+/** `kodama index`. */
+export const indexCommand = defineCommand<IndexArgs>({
+  name: 'index',
+  synopsis: 'index [<dir>...]',
+  summary: "index the project's documents for corpus_search",
+  usage: INDEX_USAGE,
+  options: INDEX_OPTIONS,
+  parse: parseIndex,
+  load: () => import('./index-command.ts').then((m) => m.indexCommand),
+});

@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
+import { defineCommand } from './command-entry.ts';
 import {
-  asksForHelp,
-  type HelpArgs,
   storeKind,
   strictParse,
   TOOL_CHOICE_OPTIONS,
@@ -23,21 +22,22 @@ export interface InspectArgs extends ToolChoice, ListenArgs {
   readonly database: string | undefined;
 }
 
+const INSPECT_OPTIONS = {
+  ...TOOL_CHOICE_OPTIONS,
+  ...LISTEN_OPTIONS,
+  port: { type: 'string', short: 'p' },
+  store: { type: 'string' },
+  database: { type: 'string' },
+} as const;
+
 /** Parses `kodama inspect` options (the tool flags say whose trifecta map to draw). @throws UsageError */
-export function parseInspect(args: readonly string[]): InspectArgs | HelpArgs {
-  if (asksForHelp(args)) return { command: 'help', topic: 'inspect' };
+export function parseInspect(args: readonly string[]): InspectArgs {
   const { values, positionals } = strictParse('inspect', () =>
     parseArgs({
       args: withYesAll(args),
       allowPositionals: true,
       strict: true,
-      options: {
-        ...TOOL_CHOICE_OPTIONS,
-        ...LISTEN_OPTIONS,
-        port: { type: 'string', short: 'p' },
-        store: { type: 'string' },
-        database: { type: 'string' },
-      },
+      options: INSPECT_OPTIONS,
     }),
   );
   if (positionals.length > 0)
@@ -57,3 +57,33 @@ export function parseInspect(args: readonly string[]): InspectArgs | HelpArgs {
     database: values.database,
   };
 }
+
+/** The usage of `kodama inspect`. */
+export const INSPECT_USAGE = `Usage: kodama inspect [--port <p>] [--host <address>] [--token <t> | --no-auth]
+                      [--store jsonl|sqlite] [--database <url>]
+                      [--tools <names>] [--agents <file>] [--root <dir>] [--no-skills]
+
+Serves the inspector, a local web page over the stored sessions (--store, as
+for ask): the sessions with their runs (outcome, tokens, cost, duration), a
+session's timeline (messages, model calls with their usage, tool calls and
+results), a run's timeline from its recorded events, and the trifecta map of
+the assistant the tool flags build, the worst path marked. With --database
+(default $KODAMA_DATABASE_URL) the sessions come from Postgres and durable
+runs' timelines from their event log (#run/<run id>). It listens on
+127.0.0.1 (--host, --port, default a free one) and prints the address to open,
+with the token in its #fragment (random, or --token / $KODAMA_SERVE_TOKEN),
+which the browser never sends: API requests without it, or from another origin
+or Host, are refused. --no-auth: loopback only.
+Ctrl+C stops it.
+`;
+
+/** `kodama inspect`. */
+export const inspectCommand = defineCommand<InspectArgs>({
+  name: 'inspect',
+  synopsis: 'inspect [--port <p>]',
+  summary: 'a local web page over the stored sessions and runs',
+  usage: INSPECT_USAGE,
+  options: INSPECT_OPTIONS,
+  parse: parseInspect,
+  load: () => import('./inspect-command.ts').then((m) => m.inspect),
+});

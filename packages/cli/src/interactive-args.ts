@@ -2,6 +2,7 @@
 // assistant on a terminal) and `kodama -p "<prompt>" [options]` (one turn,
 // printed). Parsing only: nothing of the agent is loaded here.
 import { parseArgs } from 'node:util';
+import type { HelpRow } from './command-entry.ts';
 import {
   MEMORY_OPTIONS,
   memoryChoice,
@@ -26,6 +27,20 @@ export const ASSISTANT_TOOLS: readonly string[] = Object.freeze([
   'skill',
   'agent',
 ]);
+
+/** The assistant's rows in `kodama --help` (it has no command word, so no table entry). */
+export const ASSISTANT_HELP: readonly HelpRow[] = [
+  {
+    synopsis: '[--continue | --resume [<id>]]',
+    summary: [
+      "the assistant, on a terminal (ask's model and tool flags;",
+      'default tools: files, bash, tasks, skill, agent, and',
+      'corpus_* where kodama index ran; --resume alone',
+      'lists the stored sessions to pick from)',
+    ].join('\n'),
+  },
+  { synopsis: '-p "<prompt>" [--json]', summary: 'one assistant turn, printed' },
+];
 
 /** `kodama [options]` / `kodama -p "<prompt>" [options]`. */
 export interface InteractiveArgs extends ToolChoice {

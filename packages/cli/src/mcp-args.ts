@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
+import { defineCommand } from './command-entry.ts';
 import {
-  asksForHelp,
-  type HelpArgs,
   strictParse,
   TOOL_CHOICE_OPTIONS,
   type ToolChoice,
@@ -75,9 +74,29 @@ ask (bash, write) is refused unless --allow-tools names it (--yes: every
 tool). --agent adds an "ask" tool that runs a whole kodama turn.
 `;
 
+/** The flags of `kodama mcp list | add | rm`. */
+const MANAGE_OPTIONS = {
+  probe: { type: 'boolean' },
+  trust: { type: 'boolean' },
+  'no-mcp-screen': { type: 'boolean' },
+  model: { type: 'string', short: 'm' },
+  root: { type: 'string' },
+  url: { type: 'string' },
+  description: { type: 'string' },
+} as const;
+
+/** The flags of `kodama mcp serve`. */
+const SERVE_OPTIONS = {
+  ...TOOL_CHOICE_OPTIONS,
+  ...LISTEN_OPTIONS,
+  'allow-tools': { type: 'string' },
+  http: { type: 'string' },
+  agent: { type: 'boolean' },
+  model: { type: 'string', short: 'm' },
+} as const;
+
 /** Parses the words after `kodama mcp`. @throws UsageError */
-export function parseMcp(args: readonly string[]): McpArgs | HelpArgs {
-  if (asksForHelp(args)) return { command: 'help', topic: 'mcp' };
+export function parseMcp(args: readonly string[]): McpArgs {
   const end = args.indexOf('--');
   const head = end === -1 ? args : args.slice(0, end);
   const serverCommand = end === -1 ? [] : args.slice(end + 1);
@@ -87,15 +106,7 @@ export function parseMcp(args: readonly string[]): McpArgs | HelpArgs {
       args: [...head],
       allowPositionals: true,
       strict: true,
-      options: {
-        probe: { type: 'boolean' },
-        trust: { type: 'boolean' },
-        'no-mcp-screen': { type: 'boolean' },
-        model: { type: 'string', short: 'm' },
-        root: { type: 'string' },
-        url: { type: 'string' },
-        description: { type: 'string' },
-      },
+      options: MANAGE_OPTIONS,
     }),
   );
   const [action = 'list', id, extra] = positionals;
@@ -131,14 +142,7 @@ function parseServe(args: readonly string[], after: readonly string[]): McpServe
       args: withYesAll(args),
       allowPositionals: true,
       strict: true,
-      options: {
-        ...TOOL_CHOICE_OPTIONS,
-        ...LISTEN_OPTIONS,
-        'allow-tools': { type: 'string' },
-        http: { type: 'string' },
-        agent: { type: 'boolean' },
-        model: { type: 'string', short: 'm' },
-      },
+      options: SERVE_OPTIONS,
     }),
   );
   if (positionals.length > 0)
@@ -172,3 +176,14 @@ function parseServe(args: readonly string[], after: readonly string[]): McpServe
     model: values.model,
   };
 }
+
+/** `kodama mcp`. */
+export const mcpCommand = defineCommand<McpArgs>({
+  name: 'mcp',
+  synopsis: 'mcp [list]',
+  summary: "MCP servers: list, add, rm; serve kodama's tools over MCP",
+  usage: MCP_USAGE,
+  options: { ...MANAGE_OPTIONS, ...SERVE_OPTIONS },
+  parse: parseMcp,
+  load: () => import('./mcp-command.ts').then((m) => m.mcp),
+});

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import type { HelpArgs } from './parse-support.ts';
-import { asksForHelp, strictParse, UsageError } from './parse-support.ts';
+import { defineCommand } from './command-entry.ts';
+import { strictParse, UsageError } from './parse-support.ts';
 
 /** `kodama memory list | search <query> | rm <id> | export`. */
 export interface MemoryArgs {
@@ -30,15 +30,16 @@ They live in $XDG_DATA_HOME/kodama/memory.db (else ~/.local/share/kodama),
 keyed by user id (--user, default: your login name).
 `;
 
+const MEMORY_OPTIONS = { user: { type: 'string' }, json: { type: 'boolean' } } as const;
+
 /** Parses the words after `kodama memory`. Throws UsageError. */
-export function parseMemory(args: readonly string[]): MemoryArgs | HelpArgs {
-  if (asksForHelp(args)) return { command: 'help', topic: 'memory' };
+export function parseMemory(args: readonly string[]): MemoryArgs {
   const { values, positionals } = strictParse('memory', () =>
     parseArgs({
       args: [...args],
       allowPositionals: true,
       strict: true,
-      options: { user: { type: 'string' }, json: { type: 'boolean' } },
+      options: MEMORY_OPTIONS,
     }),
   );
   const [action = 'list', ...rest] = positionals;
@@ -70,3 +71,14 @@ export function parseMemory(args: readonly string[]): MemoryArgs | HelpArgs {
     json: values.json ?? false,
   };
 }
+
+/** `kodama memory`. */
+export const memoryCommand = defineCommand<MemoryArgs>({
+  name: 'memory',
+  synopsis: 'memory [list]',
+  summary: 'what kodama remembers about you (also: search, rm, export)',
+  usage: MEMORY_USAGE,
+  options: MEMORY_OPTIONS,
+  parse: parseMemory,
+  load: () => import('./memory-command.ts').then((m) => m.memoryCommand),
+});

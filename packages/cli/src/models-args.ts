@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import type { HelpArgs } from './parse-support.ts';
-import { asksForHelp, strictParse, UsageError } from './parse-support.ts';
+import { defineCommand } from './command-entry.ts';
+import { strictParse, UsageError } from './parse-support.ts';
 
 /** `kodama models pull [<hf uri>] | list | rm <name>`. */
 export interface ModelsArgs {
@@ -24,11 +24,12 @@ URI or its file name. Files live under $XDG_CACHE_HOME/kodama/models (else
 ~/.cache/kodama/models); HF_ENDPOINT and HF_TOKEN are honoured.
 `;
 
+const MODELS_OPTIONS = {} as const;
+
 /** Parses the words after `kodama models`. Throws UsageError. */
-export function parseModels(args: readonly string[]): ModelsArgs | HelpArgs {
-  if (asksForHelp(args)) return { command: 'help', topic: 'models' };
+export function parseModels(args: readonly string[]): ModelsArgs {
   const { positionals } = strictParse('models', () =>
-    parseArgs({ args: [...args], allowPositionals: true, strict: true, options: {} }),
+    parseArgs({ args: [...args], allowPositionals: true, strict: true, options: MODELS_OPTIONS }),
   );
   const [action = 'list', name, extra] = positionals;
   if (action !== 'list' && action !== 'pull' && action !== 'rm') {
@@ -50,3 +51,14 @@ export function parseModels(args: readonly string[]): ModelsArgs | HelpArgs {
   }
   return { command: 'models', action, name: name?.replace(/^local:/, '') };
 }
+
+/** `kodama models`. */
+export const modelsCommand = defineCommand<ModelsArgs>({
+  name: 'models',
+  synopsis: 'models [list]',
+  summary: 'local GGUF models: list, pull [<hf uri>], rm <name>',
+  usage: MODELS_USAGE,
+  options: MODELS_OPTIONS,
+  parse: parseModels,
+  load: () => import('./models-command.ts').then((m) => m.models),
+});

@@ -1,7 +1,8 @@
-// What every command's parser shares: the command names, the usage error,
+// What every command's parser shares: the usage error,
 // help detection, node's strict parser, and the flags that choose the
 // assistant's tools. Separate from args.ts so each command's parser file
 // imports this, not the dispatcher that imports them.
+import type { CommandName } from './commands.ts';
 import { STORE_KINDS, type StoreKind } from './store-kind.ts';
 
 /** Where `kodama ask --sandbox` may run bash. */
@@ -10,26 +11,8 @@ export type SandboxKind = 'none' | 'bubblewrap';
 /** Every `--sandbox` value, in the order the usage lists them. */
 export const SANDBOX_KINDS: readonly SandboxKind[] = ['none', 'bubblewrap'];
 
-/** The commands kodama knows; each has a usage text. */
-export type Command =
-  | 'ask'
-  | 'sessions'
-  | 'skills'
-  | 'models'
-  | 'trifecta'
-  | 'mcp'
-  | 'serve'
-  | 'inspect'
-  | 'worker'
-  | 'runs'
-  | 'approve'
-  | 'index'
-  | 'memory'
-  | 'run'
-  | 'graph'
-  | 'trust'
-  | 'help'
-  | 'version';
+/** The name of a command of the table (commands.ts); each has a usage text. */
+export type Command = CommandName;
 
 /** `kodama --help`, `kodama help [<command>]`, `kodama <command> --help`: print a usage to stdout. */
 export interface HelpArgs {
@@ -58,33 +41,6 @@ export class UsageError extends Error {
 
 /** The default tool set of `kodama ask`. */
 export const DEFAULT_TOOLS: readonly string[] = ['calculator'];
-
-/** Every command, in the order the help lists them. */
-export const COMMANDS: readonly Command[] = [
-  'ask',
-  'sessions',
-  'skills',
-  'models',
-  'trifecta',
-  'mcp',
-  'serve',
-  'inspect',
-  'worker',
-  'runs',
-  'approve',
-  'index',
-  'memory',
-  'run',
-  'graph',
-  'trust',
-  'help',
-  'version',
-];
-
-/** Whether `value` names a command. */
-export function isCommand(value: string): value is Command {
-  return (COMMANDS as readonly string[]).includes(value);
-}
 
 /**
  * What decides the assistant's tools, shared by `ask` and `trifecta`: the

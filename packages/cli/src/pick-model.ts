@@ -1,5 +1,5 @@
 import type { Model } from '@kodama/core';
-import { discoverDefaultModel, resolveModel } from '@kodama/models';
+import { discoverDefaultModel, parseTarget, resolveModel } from '@kodama/models';
 import type { CliIO } from './cli-io.ts';
 import { NO_MODEL_MESSAGE } from './no-model.ts';
 
@@ -22,9 +22,10 @@ export async function pickModel(flag: string | undefined, io: CliIO): Promise<Mo
   }
   try {
     // The local provider's download progress renderer loads only for local: targets.
-    const local = target.startsWith('local')
-      ? { onDownloadProgress: (await import('./local-default.ts')).downloadProgress(io) }
-      : undefined;
+    const local =
+      parseTarget(target).provider === 'local'
+        ? { onDownloadProgress: (await import('./local-default.ts')).downloadProgress(io) }
+        : undefined;
     return await resolveModel(target, { env: io.env, local });
   } catch (error) {
     io.stderr.write(`kodama: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
+import { defineCommand } from './command-entry.ts';
 import { parseDuration } from './duration.ts';
-import { asksForHelp, type HelpArgs, strictParse, UsageError } from './parse-support.ts';
+import { strictParse, UsageError } from './parse-support.ts';
 
 /** `kodama run <file> [options] <prompt...>`: ask the agent or assembly a module exports. */
 export interface RunArgs {
@@ -60,19 +61,20 @@ export function checkModulePath(file: string | undefined, topic: 'run' | 'graph'
   return file;
 }
 
+const RUN_OPTIONS = {
+  json: { type: 'boolean' },
+  verbose: { type: 'boolean' },
+  deadline: { type: 'string' },
+} as const;
+
 /** Parses the words after `kodama run`. Throws UsageError. */
-export function parseRun(args: readonly string[]): RunArgs | HelpArgs {
-  if (asksForHelp(args)) return { command: 'help', topic: 'run' };
+export function parseRun(args: readonly string[]): RunArgs {
   const { values, positionals } = strictParse('run', () =>
     parseArgs({
       args: [...args],
       allowPositionals: true,
       strict: true,
-      options: {
-        json: { type: 'boolean' },
-        verbose: { type: 'boolean' },
-        deadline: { type: 'string' },
-      },
+      options: RUN_OPTIONS,
     }),
   );
   const [file, ...words] = positionals;
@@ -99,3 +101,14 @@ export function parseRun(args: readonly string[]): RunArgs | HelpArgs {
     deadlineMs,
   };
 }
+
+/** `kodama run`. */
+export const runCommand = defineCommand<RunArgs>({
+  name: 'run',
+  synopsis: 'run <file.ts> "<prompt>"',
+  summary: 'ask the agent, workflow, swarm or graph a module exports',
+  usage: RUN_USAGE,
+  options: RUN_OPTIONS,
+  parse: parseRun,
+  load: () => import('./run-command.ts').then((m) => m.run),
+});

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
+import { defineCommand } from './command-entry.ts';
 import { parseDuration } from './duration.ts';
-import { asksForHelp, type HelpArgs, strictParse, UsageError } from './parse-support.ts';
+import { strictParse, UsageError } from './parse-support.ts';
 
 /** What `kodama runs` does. */
 export type RunsAction = 'submit' | 'list' | 'status' | 'result' | 'events' | 'cancel';
@@ -40,22 +41,23 @@ it ends; cancel stops it wherever it executes.
 
 const ACTIONS: readonly RunsAction[] = ['submit', 'list', 'status', 'result', 'events', 'cancel'];
 
+const RUNS_OPTIONS = {
+  database: { type: 'string' },
+  queue: { type: 'string' },
+  json: { type: 'boolean' },
+  'no-follow': { type: 'boolean' },
+  wait: { type: 'boolean' },
+  deadline: { type: 'string' },
+} as const;
+
 /** Parses `kodama runs`. @throws UsageError */
-export function parseRuns(args: readonly string[]): RunsArgs | HelpArgs {
-  if (asksForHelp(args)) return { command: 'help', topic: 'runs' };
+export function parseRuns(args: readonly string[]): RunsArgs {
   const { values, positionals } = strictParse('runs', () =>
     parseArgs({
       args: [...args],
       allowPositionals: true,
       strict: true,
-      options: {
-        database: { type: 'string' },
-        queue: { type: 'string' },
-        json: { type: 'boolean' },
-        'no-follow': { type: 'boolean' },
-        wait: { type: 'boolean' },
-        deadline: { type: 'string' },
-      },
+      options: RUNS_OPTIONS,
     }),
   );
   const [action = 'list', ...rest] = positionals;
@@ -86,3 +88,14 @@ export function parseRuns(args: readonly string[]): RunsArgs | HelpArgs {
     deadlineMs,
   };
 }
+
+/** `kodama runs`. */
+export const runsCommand = defineCommand<RunsArgs>({
+  name: 'runs',
+  synopsis: 'runs submit "<prompt>"',
+  summary: 'queue a durable run (also: list, status, result, events, cancel)',
+  usage: RUNS_USAGE,
+  options: RUNS_OPTIONS,
+  parse: parseRuns,
+  load: () => import('./runs-command.ts').then((m) => m.runs),
+});

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
+import { defineCommand } from './command-entry.ts';
 import {
-  asksForHelp,
   type Command,
-  type HelpArgs,
   strictParse,
   TOOL_CHOICE_OPTIONS,
   type ToolChoice,
@@ -106,20 +105,21 @@ export interface ServeArgs extends ToolChoice, ListenArgs {
   readonly port: number;
 }
 
+const SERVE_OPTIONS = {
+  ...TOOL_CHOICE_OPTIONS,
+  ...LISTEN_OPTIONS,
+  model: { type: 'string', short: 'm' },
+  port: { type: 'string', short: 'p' },
+} as const;
+
 /** Parses `kodama serve` options. @throws UsageError */
-export function parseServe(args: readonly string[]): ServeArgs | HelpArgs {
-  if (asksForHelp(args)) return { command: 'help', topic: 'serve' };
+export function parseServe(args: readonly string[]): ServeArgs {
   const { values, positionals } = strictParse('serve', () =>
     parseArgs({
       args: withYesAll(args),
       allowPositionals: true,
       strict: true,
-      options: {
-        ...TOOL_CHOICE_OPTIONS,
-        ...LISTEN_OPTIONS,
-        model: { type: 'string', short: 'm' },
-        port: { type: 'string', short: 'p' },
-      },
+      options: SERVE_OPTIONS,
     }),
   );
   if (positionals.length > 0)
@@ -135,3 +135,30 @@ export function parseServe(args: readonly string[]): ServeArgs | HelpArgs {
     port,
   };
 }
+
+/** The usage of `kodama serve`. */
+export const SERVE_USAGE = `Usage: kodama serve [--port <p>] [--host <address>] [--token <t> | --no-auth] [--model <target>]
+                    [--tools <names>] [--agents <file>] [--root <dir>] [--yes | --yes=all]
+                    [--sandbox <kind>] [--no-skills]
+
+Serves the assistant that kodama ask would build with the same flags as an
+AG-UI endpoint (https://docs.ag-ui.com) on 127.0.0.1 (--host listens
+elsewhere, still with the token): POST a RunAgentInput, read the Run as AG-UI
+events over server-sent events. Every request needs "Authorization: Bearer
+<token>": the token is --token, else $KODAMA_SERVE_TOKEN (16 characters or
+more), else a random one printed at start; --no-auth serves without one, on
+loopback only. A request whose Host or Origin is not this server gets 403. Nobody is at
+the terminal to confirm commands: they are declined unless --yes. Default port
+8787; --port 0 picks a free one. Ctrl+C stops it.
+`;
+
+/** `kodama serve`. */
+export const serveCommand = defineCommand<ServeArgs>({
+  name: 'serve',
+  synopsis: 'serve [--port <p>] [...]',
+  summary: 'the assistant as an AG-UI endpoint on 127.0.0.1',
+  usage: SERVE_USAGE,
+  options: SERVE_OPTIONS,
+  parse: parseServe,
+  load: () => import('./serve-command.ts').then((m) => m.serve),
+});

@@ -4,11 +4,11 @@ import {
   type SessionStore,
   stripControlSequences,
 } from '@kodama/core';
-import type { SessionsArgs } from './args.ts';
 import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';
 import { terminalSafeJson } from './json-lines.ts';
 import { openSessionStore } from './session-store.ts';
+import type { SessionsArgs } from './sessions-args.ts';
 import { formatTable } from './table.ts';
 
 /** `kodama sessions list | show <id> | fork <id> <new id> | rm <id>`. Resolves to the exit status. */

@@ -1,9 +1,9 @@
 import { homedir } from 'node:os';
 import { relative, resolve, sep } from 'node:path';
 import { loadSkillBody, loadSkillCatalog, type Skill, type SkillCatalog } from '@kodama/skills';
-import type { SkillsArgs } from './args.ts';
 import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';
+import type { SkillsArgs } from './skills-args.ts';
 import { formatTable } from './table.ts';
 
 /** `kodama skills list | show <name>`: the catalog `kodama ask` would load. Resolves to the exit status. */

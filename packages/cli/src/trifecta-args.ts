@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
+import { defineCommand } from './command-entry.ts';
 import {
-  asksForHelp,
-  type HelpArgs,
   MEMORY_OPTIONS,
   memoryChoice,
   strictParse,
@@ -18,15 +17,16 @@ export interface TrifectaArgs extends ToolChoice {
   readonly json: boolean;
 }
 
+const TRIFECTA_OPTIONS = { ...TOOL_CHOICE_OPTIONS, ...MEMORY_OPTIONS, json: { type: 'boolean' } } as const;
+
 /** Parses `kodama trifecta` options. @throws UsageError */
-export function parseTrifecta(args: readonly string[]): TrifectaArgs | HelpArgs {
-  if (asksForHelp(args)) return { command: 'help', topic: 'trifecta' };
+export function parseTrifecta(args: readonly string[]): TrifectaArgs {
   const { values, positionals } = strictParse('trifecta', () =>
     parseArgs({
       args: withYesAll(args),
       allowPositionals: true,
       strict: true,
-      options: { ...TOOL_CHOICE_OPTIONS, ...MEMORY_OPTIONS, json: { type: 'boolean' } },
+      options: TRIFECTA_OPTIONS,
     }),
   );
   if (positionals.length > 0)
@@ -38,3 +38,28 @@ export function parseTrifecta(args: readonly string[]): TrifectaArgs | HelpArgs 
     json: values.json ?? false,
   };
 }
+
+/** The usage of `kodama trifecta`. */
+export const TRIFECTA_USAGE = `Usage: kodama trifecta [--tools <names>] [--agents <file>] [--root <dir>]
+                       [--yes | --yes=all] [--sandbox <kind>] [--no-skills]
+                       [--memory [--user <id>]] [--json]
+
+Prints the lethal-trifecta map of the assistant that kodama ask would build
+with the same flags: each agent (the main one, and each sub-agent persona the
+agent tool can start) with the legs its tools hold (private data in, untrusted
+content in, bytes out), its verdict (silent, soft, loud), the tree's verdict
+and its worst path; when loud, which tools bring each leg in (and, with
+--memory, why memory makes it so). --json prints the report as JSON. Exits 3
+when the verdict is loud, so a script can refuse such a configuration.
+`;
+
+/** `kodama trifecta`. */
+export const trifectaCommand = defineCommand<TrifectaArgs>({
+  name: 'trifecta',
+  synopsis: 'trifecta [--tools ...]',
+  summary: 'the lethal-trifecta map of the assistant those flags build',
+  usage: TRIFECTA_USAGE,
+  options: TRIFECTA_OPTIONS,
+  parse: parseTrifecta,
+  load: () => import('./trifecta-command.ts').then((m) => m.trifecta),
+});

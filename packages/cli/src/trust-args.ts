@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import type { HelpArgs } from './parse-support.ts';
-import { asksForHelp, strictParse, UsageError } from './parse-support.ts';
+import { defineCommand } from './command-entry.ts';
+import { strictParse, UsageError } from './parse-support.ts';
 
 /** `kodama trust [--root <dir>] [--revoke | --list]`. */
 export interface TrustArgs {
@@ -40,15 +40,20 @@ Options:
 The answers live in $XDG_DATA_HOME/kodama/trust.json (else ~/.local/share/kodama).
 `;
 
+const TRUST_OPTIONS = {
+  root: { type: 'string' },
+  revoke: { type: 'boolean' },
+  list: { type: 'boolean' },
+} as const;
+
 /** Parses the words after `kodama trust`. Throws UsageError. */
-export function parseTrust(args: readonly string[]): TrustArgs | HelpArgs {
-  if (asksForHelp(args)) return { command: 'help', topic: 'trust' };
+export function parseTrust(args: readonly string[]): TrustArgs {
   const { values, positionals } = strictParse('trust', () =>
     parseArgs({
       args: [...args],
       allowPositionals: true,
       strict: true,
-      options: { root: { type: 'string' }, revoke: { type: 'boolean' }, list: { type: 'boolean' } },
+      options: TRUST_OPTIONS,
     }),
   );
   if (positionals.length > 0)
@@ -65,3 +70,14 @@ export function parseTrust(args: readonly string[]): TrustArgs | HelpArgs {
     root: values.root,
   };
 }
+
+/** `kodama trust`. */
+export const trustCommand = defineCommand<TrustArgs>({
+  name: 'trust',
+  synopsis: 'trust [--revoke | --list]',
+  summary: "show and trust this folder's .kodama/config.json and .mcp.json",
+  usage: TRUST_USAGE,
+  options: TRUST_OPTIONS,
+  parse: parseTrust,
+  load: () => import('./trust-command.ts').then((m) => m.trust),
+});

@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
+import { defineCommand } from './command-entry.ts';
 import {
-  asksForHelp,
-  type HelpArgs,
   strictParse,
   TOOL_CHOICE_OPTIONS,
   type ToolChoice,
@@ -54,24 +53,25 @@ unless --yes. Ctrl+C or SIGTERM stops it gracefully: running runs get 30 s to
 finish, the rest go back on the queue for other workers.
 `;
 
+const WORKER_OPTIONS = {
+  ...TOOL_CHOICE_OPTIONS,
+  model: { type: 'string', short: 'm' },
+  database: { type: 'string' },
+  queue: { type: 'string' },
+  concurrency: { type: 'string' },
+  'executor-id': { type: 'string' },
+  approve: { type: 'string' },
+  'max-steps': { type: 'string' },
+} as const;
+
 /** Parses `kodama worker` options. @throws UsageError */
-export function parseWorker(args: readonly string[]): WorkerArgs | HelpArgs {
-  if (asksForHelp(args)) return { command: 'help', topic: 'worker' };
+export function parseWorker(args: readonly string[]): WorkerArgs {
   const { values, positionals } = strictParse('worker', () =>
     parseArgs({
       args: withYesAll(args),
       allowPositionals: true,
       strict: true,
-      options: {
-        ...TOOL_CHOICE_OPTIONS,
-        model: { type: 'string', short: 'm' },
-        database: { type: 'string' },
-        queue: { type: 'string' },
-        concurrency: { type: 'string' },
-        'executor-id': { type: 'string' },
-        approve: { type: 'string' },
-        'max-steps': { type: 'string' },
-      },
+      options: WORKER_OPTIONS,
     }),
   );
   if (positionals.length > 0)
@@ -103,3 +103,14 @@ export function parseWorker(args: readonly string[]): WorkerArgs | HelpArgs {
     maxSteps,
   };
 }
+
+/** `kodama worker`. */
+export const workerCommand = defineCommand<WorkerArgs>({
+  name: 'worker',
+  synopsis: 'worker [--concurrency <n>]',
+  summary: 'execute durable runs on PostgreSQL (--database <url>)',
+  usage: WORKER_USAGE,
+  options: WORKER_OPTIONS,
+  parse: parseWorker,
+  load: () => import('./worker-command.ts').then((m) => m.worker),
+});
