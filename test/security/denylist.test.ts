@@ -8,31 +8,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { before, type TestContext, test } from 'node:test';
-import { assertSandboxAvailable, autoApprove, Workspace, workspaceTools } from '@kodama/workspace';
+import { type TestContext, test } from 'node:test';
+import { autoApprove, Workspace, workspaceTools } from '@kodama/workspace';
 import { call, text } from '../../packages/workspace/test/fixture.ts';
+import { bubblewrapProbe, skipWithoutBubblewrap } from '../../packages/workspace/test/security-harness.ts';
 
 const SECRET = 'TOKEN-5e1d-secret';
 
-let problem: string | undefined;
-before(async () => {
-  const ws = await Workspace.create({ projectRoot: process.cwd() });
-  try {
-    await assertSandboxAvailable(ws, { kind: 'bubblewrap' });
-  } catch (error) {
-    problem = (error as Error).message;
-  } finally {
-    await ws.close();
-  }
-});
-
+const bubblewrapProblem = bubblewrapProbe();
 /** True (and the test skipped) when bwrap cannot start here; fails instead under CI. */
-function noBubblewrap(t: TestContext): boolean {
-  if (!problem) return false;
-  if (process.env.CI) assert.fail(`bubblewrap cannot start in CI: ${problem}`);
-  t.skip(`bubblewrap cannot start here: ${problem}`);
-  return true;
-}
+const noBubblewrap = (t: TestContext): boolean => skipWithoutBubblewrap(t, bubblewrapProblem());
 
 /** A project with `files` written, and its six tools (bash sandboxed when asked). */
 async function project(t: TestContext, files: Record<string, string>, sandbox = false) {

@@ -19,7 +19,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { before, type TestContext, test } from 'node:test';
+import { type TestContext, test } from 'node:test';
 import { InvalidOptionError } from '@kodama/core';
 import {
   assertSandboxAvailable,
@@ -30,26 +30,11 @@ import {
 } from '@kodama/workspace';
 import { DEFAULT_RESOURCE_LIMITS } from '../../packages/workspace/src/sandbox/resource-limits.ts';
 import { call, text } from '../../packages/workspace/test/fixture.ts';
+import { bubblewrapProbe, skipWithoutBubblewrap } from '../../packages/workspace/test/security-harness.ts';
 
-let problem: string | undefined;
-before(async () => {
-  const ws = await Workspace.create({ projectRoot: process.cwd() });
-  try {
-    await assertSandboxAvailable(ws, { kind: 'bubblewrap' });
-  } catch (error) {
-    problem = (error as Error).message;
-  } finally {
-    await ws.close();
-  }
-});
-
+const bubblewrapProblem = bubblewrapProbe();
 /** True (and the test skipped) when bwrap cannot start here; fails instead under CI. */
-function noBubblewrap(t: TestContext): boolean {
-  if (!problem) return false;
-  if (process.env.CI) assert.fail(`bubblewrap cannot start in CI: ${problem}`);
-  t.skip(`bubblewrap cannot start here: ${problem}`);
-  return true;
-}
+const noBubblewrap = (t: TestContext): boolean => skipWithoutBubblewrap(t, bubblewrapProblem());
 
 function tempDir(t: TestContext): string {
   const dir = realpathSync(mkdtempSync(join(tmpdir(), 'kodama-sec-sandbox-')));

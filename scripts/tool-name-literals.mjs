@@ -1,0 +1,99 @@
+// Counts string literals that name a built-in tool outside the package that
+// owns the tool (issue 23: behaviour reads a tool's declared effects, never its
+// name). `node scripts/tool-name-literals.mjs` lists each one and the total.
+// Not counted: the owning packages, and literals that only coincide with a
+// tool name (a program run by bash, a SQLite transaction mode, a highlight
+// language, bash's own command names in @kodama/shell, the testkit's recorded
+// sessions used as test data).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
+
+const root = new URL('..', import.meta.url).pathname;
+/** Each built-in tool (or tool group a user names on the command line) and the package that owns it. */
+const OWNERS = {
+  read: 'workspace',
+  write: 'workspace',
+  edit: 'workspace',
+  grep: 'workspace',
+  glob: 'workspace',
+  bash: 'workspace',
+  calculator: 'tools',
+  fetch: 'tools',
+  web_scrape: 'tools',
+  web_search: 'tools',
+  tasks: 'tools',
+  task_create: 'tools',
+  task_update: 'tools',
+  task_delete: 'tools',
+  task_list: 'tools',
+  corpus_search: 'memory',
+  corpus_read: 'memory',
+  corpus_reindex: 'memory',
+  skill: 'skills',
+  agent: 'subagents',
+  final_answer: 'core',
+};
+/** Packages and folders whose literals are not tool names (see the header). */
+const NOT_TOOLS = [
+  'packages/testkit/',
+  'packages/shell/',
+  'packages/sqlite/',
+  'packages/memory/src/db/',
+  'packages/assistant/src/markdown/',
+];
+
+function* files(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* files(path);
+    else if (path.endsWith('.ts')) yield path;
+  }
+}
+
+/** True when the literal is a program's name in an argv array (`['bash', '-c', …]`). */
+function isArgv(node) {
+  return (
+    ts.isArrayLiteralExpression(node.parent) &&
+    node.parent.elements[0] === node &&
+    node.parent.elements.length > 1 &&
+    node.parent.elements.slice(1).some((e) => ts.isStringLiteral(e) && e.text.startsWith('-'))
+  );
+}
+
+const found = [];
+for (const pkg of readdirSync(join(root, 'packages'))) {
+  const src = join(root, 'packages', pkg, 'src');
+  try {
+    statSync(src);
+  } catch {
+    continue;
+  }
+  for (const file of files(src)) {
+    const rel = relative(root, file);
+    if (NOT_TOOLS.some((p) => rel.startsWith(p))) continue;
+    const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
+    const visit = (node) => {
+      if (
+        (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) &&
+        Object.hasOwn(OWNERS, node.text)
+      ) {
+        const owner = OWNERS[node.text];
+        const isName =
+          ts.isPropertyAssignment(node.parent) &&
+          node.parent.initializer === node &&
+          node.parent.name.getText(sf) === 'name';
+        if (pkg !== owner && !isArgv(node) && !(isName && pkg === owner)) {
+          const { line } = sf.getLineAndCharacterOfPosition(node.getStart(sf));
+          found.push(`${rel}:${line + 1}\t'${node.text}'`);
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+  }
+}
+for (const f of found) console.log(f);
+console.log(
+  `RESULT tool-name-literals count=${found.length} files=${new Set(found.map((f) => f.split(':')[0])).size}`,
+);
