@@ -6,11 +6,18 @@
 import { resolve } from 'node:path';
 import type { AnyTool } from '@kodama/core';
 import type { Confirmer } from '@kodama/workspace';
+import { workspaceToolsWith } from '@kodama/workspace/tool-kinds';
 import type { CliIO } from './cli-io.ts';
 import type { ToolChoice } from './parse-support.ts';
 
-/** The tools that can change a file on this machine: the ones a control-file write can come through. */
-const WRITING_TOOLS = ['bash', 'write', 'edit'];
+/**
+ * The tools that can change a file on this machine, the ones a control-file
+ * write can come through: those whose declared effects run a command or write a file.
+ */
+const WRITING_TOOLS: readonly string[] = [
+  ...workspaceToolsWith('runsCommand'),
+  ...workspaceToolsWith('writesFile'),
+];
 
 /** What `kodama ask` hands `buildAssistant`: the gate around every tool, and the tools' confirmer. */
 export interface ControlFileGuard {

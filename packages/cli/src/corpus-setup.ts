@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defaultSessionDir, type Embedder } from '@kodama/core';
 import type { Corpus, Extractors, MemoryDatabase, MemoryExtension } from '@kodama/memory';
+import { CORPUS_READ_TOOL, CORPUS_REINDEX_TOOL, CORPUS_SEARCH_TOOL } from '@kodama/memory/tool-names';
 import { loadConfig } from './config.ts';
 import type { ToolFamily } from './tool-setup.ts';
 
@@ -129,7 +130,7 @@ export async function openCorpus(options: {
  * process environment: a tool family is given no other.
  */
 export const CORPUS_TOOLS: ToolFamily = {
-  names: ['corpus_search', 'corpus_read', 'corpus_reindex'],
+  names: [CORPUS_SEARCH_TOOL, CORPUS_READ_TOOL, CORPUS_REINDEX_TOOL],
   async build(names, setup) {
     const { corpusTools } = await import('@kodama/memory');
     const { db, corpus } = await openCorpus({ env: process.env, root: setup.root });

@@ -7,6 +7,7 @@ import {
   type Workspace,
   workspaceToolsByName,
 } from '@kodama/workspace';
+import { workspaceToolsWith } from '@kodama/workspace/tool-kinds';
 
 /**
  * Wraps a write or edit tool: the assistant checkpoints the file before it
@@ -23,7 +24,8 @@ export type EditReviewer = (
 const MAX_PREVIEW = 1_000_000;
 
 /**
- * The workspace tools with write and edit wrapped: those two are built with
+ * The workspace tools with the file writers (write, edit: by their declared
+ * `writesFile` effect) wrapped: those are built with
  * a confirmer that approves and wrapped by `review` (which may ask with a
  * diff before they run, and checkpoints the file); the others (bash) ask
  * `confirmer` as usual.
@@ -34,8 +36,9 @@ export async function reviewedWorkspaceTools(
   options: { confirmer: Confirmer; sandbox: SandboxOptions; bashStreamOutput?: boolean },
   review: EditReviewer,
 ): Promise<AnyTool[]> {
-  const editing = names.filter((n) => n === 'write' || n === 'edit');
-  const others = names.filter((n) => n !== 'write' && n !== 'edit');
+  const writers: readonly string[] = workspaceToolsWith('writesFile');
+  const editing = names.filter((n) => writers.includes(n));
+  const others = names.filter((n) => !writers.includes(n));
   const readText = async (path: string): Promise<string | undefined> => {
     const real = await workspace.resolve(path, 'read');
     const info = await lstat(real).catch(() => undefined);

@@ -52,8 +52,9 @@ export async function terminalAsker(
       io.stderr.write(taintRefusal(call, request.detail));
       return { kind: 'unanswered' };
     }
-    const what = `${request.tool}${request.tool === 'bash' ? ` "${request.detail.split('\n')[0]}"` : request.path ? ` ${request.path}` : ''}`;
-    const ruled = rules.decide(assistant.subjectOf(request));
+    const subject = assistant.subjectOf(request);
+    const what = `${request.tool}${subject.command !== undefined ? ` "${subject.command.split('\n')[0]}"` : request.path ? ` ${request.path}` : ''}`;
+    const ruled = rules.decide(subject);
     const rule = assistant.ruleOf(request, rules);
     // A rule suggested for the user's own file: a project's allow rules count only once it is trusted.
     const how =

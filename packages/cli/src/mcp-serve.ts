@@ -1,7 +1,17 @@
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
-import { type AnyTool, defineTool, ToolError } from '@kodama/core';
+import {
+  type AnyTool,
+  defineTool,
+  mayHaveEffect,
+  type ToolEffectKind,
+  ToolError,
+  wrapTool,
+} from '@kodama/core';
 import type { ElicitConfirm } from '@kodama/mcp';
+import { AGENT_TOOL } from '@kodama/subagents/tool-name';
+import type { WorkspaceToolName } from '@kodama/workspace';
+import { WORKSPACE_TOOL_KINDS } from '@kodama/workspace/tool-kinds';
 import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';
 import type { McpServeArgs } from './mcp-args.ts';
@@ -37,7 +47,7 @@ export async function mcpServe(args: McpServeArgs, io: CliIO): Promise<number> {
     '@kodama/workspace'
   );
   const fileNames = args.tools.filter((n) => (WORKSPACE_TOOL_NAMES as readonly string[]).includes(n));
-  const otherNames = args.tools.filter((n) => !fileNames.includes(n) && n !== 'agent');
+  const otherNames = args.tools.filter((n) => !fileNames.includes(n) && n !== AGENT_TOOL);
   let shared: AnyTool[];
   let workspace: Awaited<ReturnType<typeof Workspace.create>> | undefined;
   try {
@@ -72,7 +82,10 @@ export async function mcpServe(args: McpServeArgs, io: CliIO): Promise<number> {
           reviewed: false,
           confirm: async (request: { tool: string }) => allowed.has(request.tool),
         };
-  const refused = fileNames.filter((n) => ASKING_TOOLS.has(n) && !allowed.has(n));
+  const refused = fileNames.filter(
+    (n) =>
+      WORKSPACE_TOOL_KINDS[n as WorkspaceToolName].some((kind) => ASKING_KINDS.has(kind)) && !allowed.has(n),
+  );
   if (refused.length > 0)
     say(
       `${refused.join(', ')}: served, but every call is refused (an MCP client cannot confirm its own call); --allow-tools ${refused.join(',')} lets a client you trust run them`,
@@ -84,7 +97,7 @@ export async function mcpServe(args: McpServeArgs, io: CliIO): Promise<number> {
           sandbox: { kind: args.sandbox ?? 'none' },
         })
       : [];
-    const gated = files.map((t) => (refused.includes(t.name) ? refusedForClients(t) : t));
+    const gated = files.map((t) => (asksAPerson(t) && !allowed.has(t.name) ? refusedForClients(t) : t));
     return [...shared, ...gated, ...(args.agent ? [askTool(args, io)] : [])];
   };
   const makeServer = () => createToolServer(sessionTools, { name: 'kodama' });
@@ -120,19 +133,21 @@ export async function mcpServe(args: McpServeArgs, io: CliIO): Promise<number> {
   }
 }
 
-/** The tools `kodama ask` asks the person about (bash; write and edit through the edit review). */
-const ASKING_TOOLS: ReadonlySet<string> = new Set(['bash', 'write', 'edit']);
+/** The effects `kodama ask` asks the person about (a command; a file write, through the edit review). */
+const ASKING_KINDS: ReadonlySet<ToolEffectKind> = new Set<ToolEffectKind>(['runsCommand', 'writesFile']);
+
+/** True when some call of `tool` may have an effect `kodama ask` asks about: by its declared effects, never its name. */
+function asksAPerson(tool: AnyTool): boolean {
+  return [...ASKING_KINDS].some((kind) => mayHaveEffect(tool, kind));
+}
 
 /** The tool, listed as it is, whose every call is refused: the start-up policy did not allow it. */
 function refusedForClients(tool: AnyTool): AnyTool {
-  return {
-    ...tool,
-    execute: () => {
-      throw new ToolError(
-        `${tool.name} needs a confirmation an MCP client cannot give; this call was refused, not run. The person who started kodama mcp serve can allow it with --allow-tools ${tool.name}`,
-      );
-    },
-  };
+  return wrapTool(tool, () => {
+    throw new ToolError(
+      `${tool.name} needs a confirmation an MCP client cannot give; this call was refused, not run. The person who started kodama mcp serve can allow it with --allow-tools ${tool.name}`,
+    );
+  });
 }
 
 function waitForSignal(io: CliIO): Promise<void> {
@@ -165,7 +180,7 @@ function askTool(args: McpServeArgs, io: CliIO): AnyTool {
       if (!target) return 'Error: no model: start kodama mcp serve with --model';
       const model = await resolveModel(target, { env: io.env });
       const agent = await buildAssistant(
-        { ...args, tools: args.tools.filter((t) => t !== 'agent') },
+        { ...args, tools: args.tools.filter((t) => t !== AGENT_TOOL) },
         { ...io, stdin: NO_INPUT },
         { model },
       );

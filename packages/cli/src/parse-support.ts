@@ -2,6 +2,9 @@
 // help detection, node's strict parser, and the flags that choose the
 // assistant's tools. Separate from args.ts so each command's parser file
 // imports this, not the dispatcher that imports them.
+
+import { AGENT_TOOL } from '@kodama/subagents/tool-name';
+import { CALCULATOR_TOOL } from '@kodama/tools/tool-names';
 import type { CommandName } from './commands.ts';
 import { STORE_KINDS, type StoreKind } from './store-kind.ts';
 
@@ -40,7 +43,7 @@ export class UsageError extends Error {
 }
 
 /** The default tool set of `kodama ask`. */
-export const DEFAULT_TOOLS: readonly string[] = ['calculator'];
+export const DEFAULT_TOOLS: readonly string[] = [CALCULATOR_TOOL];
 
 /**
  * What decides the assistant's tools, shared by `ask` and `trifecta`: the
@@ -166,7 +169,7 @@ export function toolChoice(
     .split(',')
     .map((t) => t.trim())
     .filter((t) => t !== '');
-  if (values.agents !== undefined && !tools.includes('agent')) {
+  if (values.agents !== undefined && !tools.includes(AGENT_TOOL)) {
     throw new UsageError('--agents gives personas to the agent tool: add agent to --tools', topic);
   }
   const yesAll = values['yes-all'] ?? false;

@@ -1,10 +1,12 @@
 import { homedir } from 'node:os';
 import type { Extension } from '@kodama/core';
+import { SKILL_TOOL } from '@kodama/skills/tool-name';
+import { TASKS_TOOL_GROUP } from '@kodama/tools/tool-names';
 import type { CliIO } from './cli-io.ts';
 import { type ToolChoice, UsageError } from './parse-support.ts';
 
 /** `--tools` names that are extensions rather than registry tools: the `skill` tool, and the four task tools. */
-export const SKILLS_AND_TASKS: readonly string[] = Object.freeze(['skill', 'tasks']);
+export const SKILLS_AND_TASKS: readonly string[] = Object.freeze([SKILL_TOOL, TASKS_TOOL_GROUP]);
 
 /** What skills and tasks add to `kodama ask`. */
 export interface SkillsAndTasksPlan {
@@ -32,7 +34,7 @@ export async function planSkillsAndTasks(
   io: CliIO,
 ): Promise<SkillsAndTasksPlan> {
   const toolNames = args.tools.filter((name) => !SKILLS_AND_TASKS.includes(name));
-  if (!args.skills && args.tools.includes('skill')) {
+  if (!args.skills && args.tools.includes(SKILL_TOOL)) {
     throw new UsageError('--tools skill needs skills: drop --no-skills', 'ask');
   }
   const extensions: Extension[] = [];
@@ -45,7 +47,7 @@ export async function planSkillsAndTasks(
     if (!catalog.isEmpty) extensions.push(new SkillsExtension({ catalog, root }));
     readableRoots.push(...catalog.skills.filter((s) => !s.inProject).map((s) => s.baseDir));
   }
-  if (args.tools.includes('tasks')) {
+  if (args.tools.includes(TASKS_TOOL_GROUP)) {
     const { TasksExtension } = await import('@kodama/tools/tasks');
     extensions.push(new TasksExtension());
   }

@@ -1,8 +1,9 @@
 import type { Extension, Model } from '@kodama/core';
+import { AGENT_TOOL } from '@kodama/subagents/tool-name';
 import { UsageError } from './parse-support.ts';
 
-/** The tool name `--tools` accepts for sub-agents; it is no registry's tool. */
-export const AGENT_TOOL_NAME = 'agent';
+/** The tool name `--tools` accepts for sub-agents (the subagents package's); it is no registry's tool. */
+export const AGENT_TOOL_NAME = AGENT_TOOL;
 
 /** What `--tools agent` (and `--agents <file>`) add to the assistant. */
 export interface SubAgentPlan {

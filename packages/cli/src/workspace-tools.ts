@@ -6,6 +6,7 @@ import {
   WORKSPACE_TOOL_NAMES,
   Workspace,
   workspaceToolsByName,
+  workspaceToolsWith,
 } from '@kodama/workspace';
 import { reviewedWorkspaceTools } from './interactive-edit-review.ts';
 import type { SandboxKind } from './parse-support.ts';
@@ -31,7 +32,8 @@ export const WORKSPACE_TOOLS: ToolFamily = {
     });
     setup.onClose(() => workspace.close());
     // Fail closed before the turn starts: a requested sandbox that cannot start is an error, never a silent downgrade.
-    if (names.includes('bash')) await assertSandboxAvailable(workspace, sandbox);
+    if (workspaceToolsWith('runsCommand').some((n) => names.includes(n)))
+      await assertSandboxAvailable(workspace, sandbox);
     const confirmer =
       setup.confirmer ??
       (setup.yes ? autoApprove : terminalConfirmer({ input: setup.stdin, output: setup.stderr }));

@@ -237,6 +237,7 @@ export function durable(target: DurableTargetSource, options: DurableOptions = {
   if (!isTarget) {
     throw new InvalidOptionError('durable(target)', 'an Agent (or a function returning one)', target);
   }
+  // not a tool name: the workflow's default name (stored in the database; renaming it orphans runs)
   const name = options.name ?? 'agent';
   if (!/^[\w.-]+$/.test(name))
     throw new InvalidOptionError('DurableOptions.name', 'letters, digits, _ . -', name);

@@ -11,6 +11,7 @@ import {
   type TrifectaNode,
   trifectaReport,
 } from '@kodama/core';
+import { AGENT_TOOL } from './tool-name.ts';
 
 /** What the `agent` tool calls back into. */
 export interface AgentToolHost {
@@ -42,7 +43,7 @@ export function agentTool(personaNames: readonly string[], host: AgentToolHost):
     .requiredString('task', 'The complete task for the sub-agent.')
     .build();
   return {
-    name: 'agent',
+    name: AGENT_TOOL,
     description: DESCRIPTION,
     parameters,
     sequential: false,

@@ -9,4 +9,5 @@ export { BUNDLED_PERSONAS, FILE_MINER, LIBRARIAN, RESEARCHER, REVIEWER } from '.
 export { definePersona, PERSONA_NAME_PATTERN, type Persona, PersonaError } from './persona.ts';
 export { loadPersonaFile, PersonaFileError, type PersonaSpec } from './persona-file.ts';
 export { runSubAgent, type SubAgentSpec } from './spawn.ts';
-export { AGENT_TOOL, type SubAgentsOptions, subAgents } from './sub-agents.ts';
+export { type SubAgentsOptions, subAgents } from './sub-agents.ts';
+export { AGENT_TOOL } from './tool-name.ts';

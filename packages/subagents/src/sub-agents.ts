@@ -13,6 +13,7 @@ import { availableAgentsBlock } from './available-agents.ts';
 import { definePersona, type Persona, PersonaError } from './persona.ts';
 import { personaNode } from './persona-node.ts';
 import { runSubAgent } from './spawn.ts';
+import { AGENT_TOOL } from './tool-name.ts';
 
 /** Options of {@link subAgents}. */
 export interface SubAgentsOptions {
@@ -29,9 +30,6 @@ export interface SubAgentsOptions {
    */
   readonly channelEgress?: ChannelEgress;
 }
-
-/** The tool name that starts a sub-agent (and, in a persona's toolNames, lets it start its own). */
-export const AGENT_TOOL = 'agent';
 
 /** The state one agent's `agent` tool shares: personas, depth, the resolved tools, the id counter. */
 class SubAgents implements Extension {

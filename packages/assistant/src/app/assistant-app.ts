@@ -374,7 +374,7 @@ export class AssistantApp {
 
   #ask(question: ConfirmQuestion, signal?: AbortSignal) {
     const { request } = question;
-    if (request.detail && (request.tool === 'write' || request.tool === 'edit'))
+    if (request.detail && request.effect === 'writesFile')
       this.transcript.diff(request.title, request.detail);
     this.status.update({ activity: 'waiting for you' });
     return this.modal.ask(question, signal).finally(() => this.status.update({ activity: undefined }));

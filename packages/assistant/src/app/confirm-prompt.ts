@@ -41,7 +41,7 @@ export class ConfirmPrompt implements Component {
     const { request, allowAlways } = this.question;
     const lines = wrap(`${t.warning('?')} ${t.bold(`[${request.tool}]`)} ${request.title}`, width);
     for (const w of request.warnings) lines.push(truncate(t.warning(`  ! the text contains ${w}`), width));
-    if (request.detail && request.tool !== 'write' && request.tool !== 'edit') {
+    if (request.detail && request.effect !== 'writesFile') {
       for (const l of request.detail.split('\n').slice(0, 12))
         lines.push(truncate(`  ${t.dim('$')} ${l}`, width));
     }

@@ -1,3 +1,5 @@
+import type { ToolEffectKind } from '@kodama/core';
+
 /**
  * What a tool asks a person to approve: the same shape as
  * `@kodama/workspace`'s ConfirmRequest, declared here so the assistant
@@ -6,9 +8,17 @@
  */
 export interface ConfirmRequest {
   readonly tool: string;
+  /**
+   * The kind of the call's declared effect, when the asker knows it (the edit
+   * review: `writesFile`, and `detail` is then a unified diff). Without it a
+   * request is read by the effect its tool's name stands for (the workspace's
+   * `bash` asks with its command): a third-party tool cannot make its
+   * question look like another by its name.
+   */
+  readonly effect?: ToolEffectKind;
   /** One line: what will happen. */
   readonly title: string;
-  /** The command, or a unified diff for write and edit; '' when the title says it all. */
+  /** The command, or a unified diff for a `writesFile` review; '' when the title says it all. */
   readonly detail: string;
   /** Hidden content found while sanitizing (names from the workspace's sanitizer). */
   readonly warnings: readonly string[];

@@ -9,6 +9,7 @@ import { narrowestRule } from '../permissions/narrowest-rule.ts';
 import { callSubject } from '../permissions/permission-gate.ts';
 import type { PermissionSubject } from '../permissions/permission-rule.ts';
 import { PermissionRules } from '../permissions/permission-rules.ts';
+import { kindOfWord } from '../permissions/rule-words.ts';
 import type { AskPerson, ConfirmAnswer, Confirmer, ConfirmRequest } from './confirm-types.ts';
 
 /**
@@ -43,10 +44,17 @@ export function taintRequest(call: TaintedCall): ConfirmRequest {
   };
 }
 
-/** What the permission rules match in a request: bash's command, a file tool's path. */
+/** What the permission rules match in a request: a command's text, a file tool's path (by effect kind). */
 export function subjectOf(request: ConfirmRequest): PermissionSubject {
-  if (request.tool === 'bash') return { tool: 'bash', command: request.detail };
-  return { tool: request.tool, ...(request.path !== undefined ? { path: request.path } : {}) };
+  // The request's effect kind, else the one its tool's name stands for (the workspace's bash asks
+  // with its command and no kind): a third-party name stands for none, so its question stays its own.
+  const kind = request.effect ?? kindOfWord(request.tool);
+  if (kind === 'runsCommand') return { tool: request.tool, effect: kind, command: request.detail };
+  return {
+    tool: request.tool,
+    ...(kind !== undefined ? { effect: kind } : {}),
+    ...(request.path !== undefined ? { path: request.path } : {}),
+  };
 }
 
 /**

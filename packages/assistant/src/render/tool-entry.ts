@@ -22,7 +22,10 @@ export function describeCall(name: string, args: string): string {
   const pick = (...keys: string[]) =>
     keys.map((k) => parsed[k]).find((v) => typeof v === 'string') as string | undefined;
   const main = pick('path', 'command', 'pattern', 'expression', 'url', 'query', 'name', 'text');
-  if (name === 'agent') return `agent ${pick('agent', 'persona') ?? ''}: ${pick('task') ?? ''}`.trim();
+  // A delegation (the agent tool, by its arguments): who, and the task.
+  const who = pick('agent', 'persona');
+  const task = pick('task');
+  if (who !== undefined && task !== undefined) return `${name} ${who}: ${task}`;
   if (main !== undefined) return `${name} ${main.split('\n')[0]}`;
   const compact = JSON.stringify(parsed);
   return compact === '{}' ? name : `${name} ${compact}`;

@@ -23,3 +23,16 @@ export function workspaceToolsWith(kind: ToolEffectKind): readonly WorkspaceTool
     WORKSPACE_TOOL_KINDS[name].includes(kind),
   );
 }
+
+/** The read tool (a file's lines, or a folder's entries). */
+export const READ_TOOL = 'read' satisfies WorkspaceToolName;
+/** The write tool (a whole file). */
+export const WRITE_TOOL = 'write' satisfies WorkspaceToolName;
+/** The edit tool (one exact replacement in a file). */
+export const EDIT_TOOL = 'edit' satisfies WorkspaceToolName;
+/** The grep tool (a pattern in the project's files). */
+export const GREP_TOOL = 'grep' satisfies WorkspaceToolName;
+/** The glob tool (files by pattern). */
+export const GLOB_TOOL = 'glob' satisfies WorkspaceToolName;
+/** The bash tool (a shell command line). */
+export const BASH_TOOL = 'bash' satisfies WorkspaceToolName;
