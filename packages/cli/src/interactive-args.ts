@@ -2,17 +2,6 @@
 // assistant on a terminal) and `kodama -p "<prompt>" [options]` (one turn,
 // printed). Parsing only: nothing of the agent is loaded here.
 import { parseArgs } from 'node:util';
-import { SKILL_TOOL } from '@kodama/skills/tool-name';
-import { AGENT_TOOL } from '@kodama/subagents/tool-name';
-import { CALCULATOR_TOOL, TASKS_TOOL_GROUP } from '@kodama/tools/tool-names';
-import {
-  BASH_TOOL,
-  EDIT_TOOL,
-  GLOB_TOOL,
-  GREP_TOOL,
-  READ_TOOL,
-  WRITE_TOOL,
-} from '@kodama/workspace/tool-kinds';
 import type { HelpRow } from './command-entry.ts';
 import {
   MEMORY_OPTIONS,
@@ -25,18 +14,22 @@ import {
 } from './parse-support.ts';
 import { STORE_KINDS, type StoreKind } from './store-kind.ts';
 
-/** The assistant's tools unless `--tools` says otherwise. */
+/**
+ * The assistant's tools unless `--tools` says otherwise. Written out, not
+ * imported from the owning packages: parsing and `--help` load no other
+ * package (command-table.test.ts); tool-names.test.ts holds them to the owners' names.
+ */
 export const ASSISTANT_TOOLS: readonly string[] = Object.freeze([
-  READ_TOOL,
-  WRITE_TOOL,
-  EDIT_TOOL,
-  GREP_TOOL,
-  GLOB_TOOL,
-  BASH_TOOL,
-  CALCULATOR_TOOL,
-  TASKS_TOOL_GROUP,
-  SKILL_TOOL,
-  AGENT_TOOL,
+  'read',
+  'write',
+  'edit',
+  'grep',
+  'glob',
+  'bash',
+  'calculator',
+  'tasks',
+  'skill',
+  'agent',
 ]);
 
 /** The assistant's rows in `kodama --help` (it has no command word, so no table entry). */
@@ -140,7 +133,7 @@ export function parseInteractive(argv: readonly string[]): InteractiveArgs {
 
 /** The default tools; without skills, no skill tool. */
 function defaultTools(noSkills: boolean): string {
-  return ASSISTANT_TOOLS.filter((t) => !(noSkills && t === SKILL_TOOL)).join(',');
+  return ASSISTANT_TOOLS.filter((t) => !(noSkills && t === 'skill')).join(',');
 }
 
 /** `--resume` (or `-r`) with no id after it (last, or before another flag) becomes `--resume=`: pick from a list. */

@@ -1,0 +1,36 @@
+// The command line's tool names are the owning packages' (issue 23). The
+// parsers keep literals (--help loads no other package, see
+// command-table.test.ts); this holds them to the owners' constants.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { SKILL_TOOL } from '@kodama/skills/tool-name';
+import { AGENT_TOOL } from '@kodama/subagents/tool-name';
+import { CALCULATOR_TOOL, TASKS_TOOL_GROUP } from '@kodama/tools/tool-names';
+import {
+  BASH_TOOL,
+  EDIT_TOOL,
+  GLOB_TOOL,
+  GREP_TOOL,
+  READ_TOOL,
+  WRITE_TOOL,
+} from '@kodama/workspace/tool-kinds';
+import { ASSISTANT_TOOLS } from '../src/interactive-args.ts';
+import { DEFAULT_TOOLS } from '../src/parse-support.ts';
+import { AGENT_TOOL_NAME } from '../src/subagent-setup.ts';
+
+test("the parsers' default tools are the names the owning packages export", () => {
+  assert.deepEqual(ASSISTANT_TOOLS, [
+    READ_TOOL,
+    WRITE_TOOL,
+    EDIT_TOOL,
+    GREP_TOOL,
+    GLOB_TOOL,
+    BASH_TOOL,
+    CALCULATOR_TOOL,
+    TASKS_TOOL_GROUP,
+    SKILL_TOOL,
+    AGENT_TOOL,
+  ]);
+  assert.deepEqual(DEFAULT_TOOLS, [CALCULATOR_TOOL]);
+  assert.equal(AGENT_TOOL_NAME, AGENT_TOOL);
+});
