@@ -1,5 +1,5 @@
 import { type AGUIEvent, EventType } from '@ag-ui/core';
-import { contentText, type RunEvent } from '@kodama/core';
+import { contentText, type RunEvent, type RunTerminalEvent } from '@kodama/core';
 
 /**
  * Maps one Run's events to AG-UI events, in order. Stateful (which text or
@@ -107,19 +107,27 @@ export class AgUiMapper {
               },
             ]
           : [{ type: EventType.CUSTOM, name: event.name, value: event.data ?? null }];
-      case 'run-stop':
+      case 'run-end':
+        return this.#ended(event);
+      default:
+        return [];
+    }
+  }
+
+  /** The Run's one `run-end`, by outcome. */
+  #ended(event: RunTerminalEvent): AGUIEvent[] {
+    switch (event.outcome) {
+      case 'completed':
         return [this.#finished({ type: 'success' }, event.output ?? event.response)];
-      case 'run-partial':
+      case 'partial':
         return [this.#finished({ type: 'success' }, event.response, { kodamaOutcome: 'partial' })];
-      case 'run-cancel':
+      case 'cancelled':
         return [...this.#closeAll(), this.#finished({ type: 'cancelled' })];
-      case 'run-error':
+      case 'failed':
         return [
           ...this.#closeAll(),
           { type: EventType.RUN_ERROR, message: event.message, code: event.error.code ?? event.error.name },
         ];
-      default:
-        return [];
     }
   }
 

@@ -27,6 +27,7 @@ export {
   AssemblyRun,
   type AssemblyRunStream,
 } from './runnable/assembly.ts';
+export type { AssemblyKind } from './runnable/assembly-kind.ts';
 export type { RetryOn, StepPolicy } from './steps/retry-policy.ts';
 export {
   type Attempt,

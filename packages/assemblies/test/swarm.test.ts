@@ -108,7 +108,9 @@ describe('swarm', () => {
       to: 'pong',
       count: 3,
     });
-    assert.ok(events.indexOf(loop!) < events.findIndex((e) => e.type === 'run-error'));
+    assert.ok(
+      events.indexOf(loop!) < events.findIndex((e) => e.type === 'run-end' && e.outcome === 'failed'),
+    );
   });
 
   test('maxSteps bounds the chain of members', async () => {

@@ -45,11 +45,13 @@ describe('workflow', () => {
     assert.deepEqual(kinds, [
       'run-start',
       'assembly-step-start',
-      'assembly-step-stop',
+      'assembly-step-end',
       'assembly-step-start',
-      'assembly-step-stop',
-      'run-stop',
+      'assembly-step-end',
+      'run-end',
     ]);
+    const end = events.at(-1);
+    assert.ok(end?.type === 'run-end' && end.outcome === 'completed');
   });
 
   test('without includeAgentEvents the intermediate events reach the observers only', async () => {

@@ -59,15 +59,12 @@ export class RunRenderer {
     switch (event.type) {
       case 'run-start':
       case 'interjection-delivered':
-      case 'run-stop':
-      case 'run-error':
-      case 'run-partial':
-      case 'run-cancel':
+      case 'run-end':
         return; // the exit status and the closing notice say how it ended
       case 'assembly-step-start':
         this.#line(`▸ ${who(event.path, event.participant)}${event.branch ? ` [${event.branch}]` : ''}`);
         return;
-      case 'assembly-step-stop': {
+      case 'assembly-step-end': {
         const name = who(event.path, event.participant);
         const tries = event.attempts === 1 ? '1 attempt' : `${event.attempts} attempts`;
         const spent = `${tries}, ${event.usage.totalTokens} tokens`;

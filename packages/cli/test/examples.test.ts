@@ -67,7 +67,7 @@ test('research-workflow: three researchers at once, then the writer with their n
     // The first researcher answers last: the writer still reads the notes in declaration order.
     latencyMs: c.agent === 'historian' ? 300 : 0,
   }));
-  assert.equal(end.type, 'run-stop');
+  assert.deepEqual([end.type, end.outcome], ['run-end', 'completed']);
   assert.equal(end.response, 'Mostly yes, say the notes.');
   assert.deepEqual(new Set(starts.slice(0, 3)), new Set(['historian', 'practitioner', 'skeptic']));
   assert.equal(starts[3], 'writer');
@@ -94,7 +94,7 @@ test('triage-swarm: triage hands a billing question to billing, who answers', as
           }
         : { text: 'I have refunded the second charge.' },
   );
-  assert.equal(end.type, 'run-stop');
+  assert.deepEqual([end.type, end.outcome], ['run-end', 'completed']);
   assert.equal(end.response, 'I have refunded the second charge.');
   assert.deepEqual(starts, ['triage', 'billing']);
   assert.deepEqual(transitions, ['triage>billing']);
@@ -122,7 +122,7 @@ test('review-graph: the reviewer sends the draft back once, a provider outage is
         : { text: 'APPROVE\nDraft:\nDark mode is here.' };
     },
   );
-  assert.equal(end.type, 'run-stop');
+  assert.deepEqual([end.type, end.outcome], ['run-end', 'completed']);
   assert.equal(end.response, 'Dark mode is here!');
   assert.deepEqual(starts, ['write', 'review', 'write', 'review', 'polish']);
   assert.deepEqual(transitions, ['write>review', 'review>write', 'write>review', 'review>polish']);
@@ -130,7 +130,7 @@ test('review-graph: the reviewer sends the draft back once, a provider outage is
   assert.equal(retries.length, 1);
   assert.equal(retries[0]?.participant, 'review');
   assert.equal(retries[0]?.errorType, 'ModelError');
-  const firstReview = of('assembly-step-stop').find((e) => e.participant === 'review');
+  const firstReview = of('assembly-step-end').find((e) => e.participant === 'review');
   assert.equal(firstReview?.attempts, 2);
   // The writer's second draft starts from the task and the review; the editor gets the draft alone.
   assert.match(

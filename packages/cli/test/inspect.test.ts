@@ -65,9 +65,9 @@ test('kodama inspect serves the stored sessions behind its token, and stops on C
   const runId = (sessions[0] as unknown as { runs: { runId: string }[] }).runs[0]!.runId;
   const events = (await (
     await fetch(new URL(`/api/runs/${runId}/events`, url), { headers: { authorization: `Bearer ${token}` } })
-  ).json()) as { event: { type: string } }[];
+  ).json()) as { event: { type: string; outcome?: string } }[];
   assert.equal(events[0]?.event.type, 'run-start', 'kodama ask --session recorded the run');
-  assert.equal(events.at(-1)?.event.type, 'run-stop');
+  assert.deepEqual([events.at(-1)?.event.type, events.at(-1)?.event.outcome], ['run-end', 'completed']);
   const page = await fetch(url);
   assert.match(await page.text(), /<title>kodama inspector<\/title>/);
   child.kill('SIGINT');

@@ -140,10 +140,11 @@ describe('a durable run through the kodama command', { skip: 'skip' in db ? db.s
       const types = events.stdout
         .trim()
         .split('\n')
-        .map((l) => (JSON.parse(l) as { type: string }).type);
+        .map((l) => JSON.parse(l) as { type: string; outcome?: string })
+        .map((e) => (e.type === 'run-end' ? `run-end:${e.outcome}` : e.type));
       assert.equal(types[0], 'run-start');
       assert.ok(types.includes('tool-result'));
-      assert.equal(types.at(-1), 'run-stop');
+      assert.equal(types.at(-1), 'run-end:completed');
 
       // The inspector over the same database draws the run's timeline from the durable log.
       const recorded = await inspectRunEvents(env, runId);

@@ -92,10 +92,12 @@ describe('durable approvals and cancellation', { skip: 'skip' in db ? db.skip : 
     assert.deepEqual(notes, ['approval-requested', 'approval-answered']);
     const replayed: RunEvent[] = [];
     for await (const e of runs.events('approve-1')) replayed.push(e);
-    // The local Run wraps the recorded events in its own run-start and run-stop.
+    // The local Run wraps the recorded events in its own run-start and run-end.
     assert.deepEqual(replayed.slice(1, -1), live.slice(1, -1));
-    assert.deepEqual([replayed[0]?.type, replayed.at(-1)?.type], ['run-start', 'run-stop']);
-    assert.deepEqual([live[0]?.type, live.at(-1)?.type], ['run-start', 'run-stop']);
+    assert.deepEqual([replayed[0]?.type, replayed.at(-1)?.type], ['run-start', 'run-end']);
+    assert.deepEqual([live[0]?.type, live.at(-1)?.type], ['run-start', 'run-end']);
+    const end = replayed.at(-1);
+    assert.ok(end?.type === 'run-end' && end.outcome === 'completed');
   });
 
   test('a denial: the tool does not run and the model reads why', async () => {
@@ -109,7 +111,7 @@ describe('durable approvals and cancellation', { skip: 'skip' in db ? db.skip : 
     assert.match(JSON.stringify(result), /the user denied effect \(not today\); it was not run/);
   });
 
-  test('cancel from another process while the run waits: outcome cancelled, the log ends with run-cancel', async () => {
+  test('cancel from another process while the run waits: outcome cancelled, the log ends with run-end (cancelled)', async () => {
     const runId = await job.start('Never answered.', { runId: 'cancel-1' });
     await until(async () => (await runs.pendingApproval(runId)) !== null);
     await job.cancel(runId);
@@ -118,8 +120,9 @@ describe('durable approvals and cancellation', { skip: 'skip' in db ? db.skip : 
     assert.equal(run.error?.originalName, 'CancelledError');
     assert.ok(run.usage.totalTokens > 0, 'the usage of the model call before the wait is kept');
     const types: string[] = [];
-    for await (const e of runs.events(runId)) types.push(e.type);
-    assert.equal(types.at(-1), 'run-cancel');
+    for await (const e of runs.events(runId))
+      types.push(e.type === 'run-end' ? `run-end:${e.outcome}` : e.type);
+    assert.equal(types.at(-1), 'run-end:cancelled');
     assert.equal((await runs.status(runId)).status, 'CANCELLED');
     assert.doesNotMatch(read(), /cancel-1/);
   });

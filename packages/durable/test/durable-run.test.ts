@@ -101,20 +101,20 @@ describe('a durable run in this process', { skip: 'skip' in db ? db.skip : false
     }
   });
 
-  test("the event log replays the run's events from the start, in order, ending with run-stop", async () => {
+  test("the event log replays the run's events from the start, in order, ending with run-end (completed)", async () => {
     const run = await agent.ask('Replay me.', { runId: 'events-1' });
     const runs = await agent.runs();
     const replayed = [];
     for await (const e of runs.events(run.id)) replayed.push(e);
     const types = replayed.map((e) => e.type);
     assert.equal(types[0], 'run-start');
-    assert.equal(types.at(-1), 'run-stop');
+    assert.equal(types.at(-1), 'run-end');
     assert.deepEqual(
       types.filter((t) => t === 'tool-call' || t === 'tool-result' || t === 'assistant'),
       ['tool-call', 'tool-result', 'tool-call', 'tool-result', 'assistant'],
     );
     const last = replayed.at(-1);
-    assert.ok(last?.type === 'run-stop');
+    assert.ok(last?.type === 'run-end' && last.outcome === 'completed');
     assert.equal(last.response, 'done: Replay me.');
     // JSON keeps no undefined fields: an unknown cost comes back as a missing key.
     assert.deepEqual({ ...last.usage, costUsd: last.usage.costUsd }, run.usage);
@@ -124,7 +124,7 @@ describe('a durable run in this process', { skip: 'skip' in db ? db.skip : false
     assert.deepEqual(tail, types.slice(-2));
   });
 
-  test('a durable agent is a Runnable: its stream carries the worker-recorded events between its own run-start and run-stop', async () => {
+  test('a durable agent is a Runnable: its stream carries the worker-recorded events between its own run-start and run-end', async () => {
     assert.ok(isRunnable(agent));
     const stream = agent.stream('Stream it.', { runId: 'stream-1' });
     const types: string[] = [];
@@ -132,8 +132,8 @@ describe('a durable run in this process', { skip: 'skip' in db ? db.skip : false
     const run = await stream.run;
     assert.equal(run.outcome, 'completed');
     assert.equal(types[0], 'run-start');
-    assert.equal(types.at(-1), 'run-stop');
-    assert.equal(types.filter((t) => t === 'run-start' || t === 'run-stop').length, 2);
+    assert.equal(types.at(-1), 'run-end');
+    assert.equal(types.filter((t) => t === 'run-start' || t === 'run-end').length, 2);
     assert.deepEqual(
       types.filter((t) => t === 'tool-call' || t === 'tool-result' || t === 'assistant'),
       ['tool-call', 'tool-result', 'tool-call', 'tool-result', 'assistant'],

@@ -149,12 +149,25 @@ async function showSession(id) {
 // with their duration and status, retries, errors, interjections, an
 // assembly's steps and transitions, nested agents and assemblies indented by
 // their path. A Run still going is polled once a second.
-const TERMINAL = new Set(['run-stop', 'run-error', 'run-partial', 'run-cancel']);
+// Logs recorded before the one `run-end` (and `assembly-step-end`) still show:
+// their old terminal and step names are read as the new events.
+const LEGACY_END = {
+  'run-stop': 'completed',
+  'run-error': 'failed',
+  'run-partial': 'partial',
+  'run-cancel': 'cancelled',
+};
+const isTerminal = (event) => event.type === 'run-end' || event.type in LEGACY_END;
+function upgraded(event) {
+  if (event.type in LEGACY_END) return { ...event, type: 'run-end', outcome: LEGACY_END[event.type] };
+  if (event.type === 'assembly-step-stop') return { ...event, type: 'assembly-step-end' };
+  return event;
+}
 let polling;
 
 function eventRow(rec, state) {
   const wrapped = rec.event.type === 'agent-stream';
-  const e = wrapped ? rec.event.event : rec.event;
+  const e = upgraded(wrapped ? rec.event.event : rec.event);
   // Nested agents' events come wrapped with their source; an assembly's carry their own path.
   const path = wrapped ? rec.event.source.path : (e.path ?? '');
   const depth = path ? path.split('/').length - 1 : 0;
@@ -197,7 +210,7 @@ function eventRow(rec, state) {
       return row('interjection', `${e.count} interjection(s) delivered`);
     case 'assembly-step-start':
       return row('step', `${esc(e.assemblyKind)} step ${esc(e.participant)} started${branch(e)}`);
-    case 'assembly-step-stop':
+    case 'assembly-step-end':
       return row(
         `step status-${esc(e.status)}`,
         `${esc(e.participant)} · ${esc(e.status)}${e.attempts > 1 ? ` after ${e.attempts} attempts` : ''} · ${e.usage.inputTokens + e.usage.outputTokens} tokens${e.errorType ? ` · ${esc(e.errorType)}` : ''}${branch(e)}`,
@@ -214,11 +227,8 @@ function eventRow(rec, state) {
       );
     case 'assembly-handoff-loop':
       return row('error', `handoff ${esc(e.from)} → ${esc(e.to)} stopped after ${e.count} times`);
-    case 'run-error':
-      return row('error', `run failed: ${esc(e.message)}`);
-    case 'run-stop':
-    case 'run-partial':
-    case 'run-cancel':
+    case 'run-end':
+      if (e.outcome === 'failed') return row('error', `run failed: ${esc(e.message)}`);
       return row('run', `run ${esc(e.outcome)} · ${e.usage.inputTokens + e.usage.outputTokens} tokens`);
     default:
       return '';
@@ -240,7 +250,7 @@ async function showRun(id) {
     let html = '';
     for (const rec of records) {
       html += eventRow(rec, state);
-      if (TERMINAL.has(rec.event.type)) state.done = true;
+      if (isTerminal(rec.event)) state.done = true;
     }
     $('run-events').insertAdjacentHTML('beforeend', html);
     $('run-status').textContent =

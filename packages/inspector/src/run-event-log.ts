@@ -47,11 +47,7 @@ export function recordRunEvents(dir: string): RunObserver {
     }
     if (!file || isDelta(event)) return;
     buffer.push(`${JSON.stringify({ t: Date.now(), event })}\n`);
-    const terminal =
-      event.type === 'run-stop' ||
-      event.type === 'run-error' ||
-      event.type === 'run-partial' ||
-      event.type === 'run-cancel';
+    const terminal = event.type === 'run-end';
     // Flush at every step boundary so a live view sees progress, and at the end.
     if (terminal || event.type === 'tokens' || event.type === 'tool-result' || buffer.length >= 64) flush();
   };

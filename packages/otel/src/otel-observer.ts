@@ -1,4 +1,4 @@
-import type { AgentEvent, RunEvent, RunObserver, RunUsage } from '@kodama/core';
+import type { AgentEvent, RunEvent, RunObserver, RunTerminalEvent, RunUsage } from '@kodama/core';
 import { type Context, context, type Span, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
 import { AgentSpans } from './agent-spans.ts';
 import * as A from './attributes.ts';
@@ -67,10 +67,7 @@ export function otelObserver(options: OtelObserverOptions = {}): RunObserver {
         if (event.event.type === 'turn-end') endNested(spans, event.event, event.source.path, nested);
         return;
       }
-      case 'run-stop':
-      case 'run-partial':
-      case 'run-cancel':
-      case 'run-error':
+      case 'run-end':
         if (root) endRun(root, event, nested);
         return;
       case 'interjection-delivered':
@@ -101,20 +98,16 @@ function endNested(
   all.delete(path);
 }
 
-function endRun(
-  root: AgentSpans,
-  event: Extract<RunEvent, { type: 'run-stop' | 'run-partial' | 'run-cancel' | 'run-error' }>,
-  nested: Map<string, AgentSpans>,
-): void {
+function endRun(root: AgentSpans, event: RunTerminalEvent, nested: Map<string, AgentSpans>): void {
   const span = root.span;
   span.setAttribute(A.RUN_OUTCOME, event.outcome);
   usage(span, event.usage);
-  if (event.type === 'run-error') {
+  if (event.outcome === 'failed') {
     span.setAttribute(A.ERROR_TYPE, event.error.name);
     span.recordException({ name: event.error.name, message: event.error.message });
     span.setStatus({ code: SpanStatusCode.ERROR, message: event.error.message });
-  } else if (event.type !== 'run-stop') {
-    const type = event.type === 'run-cancel' ? 'cancelled' : 'deadline_exceeded';
+  } else if (event.outcome !== 'completed') {
+    const type = event.outcome === 'cancelled' ? 'cancelled' : 'deadline_exceeded';
     span.setAttribute(A.ERROR_TYPE, type);
     span.setStatus({ code: SpanStatusCode.ERROR, message: type });
   }

@@ -1,7 +1,6 @@
 import {
   type AnyTool,
   type AskOptions,
-  type AssemblyKind,
   type Content,
   combineLegs,
   History,
@@ -22,6 +21,7 @@ import {
 import { copyJsonContext } from '../steps/json-context.ts';
 import { AssemblyScope } from '../steps/scope.ts';
 import { Trajectory } from '../steps/trajectory.ts';
+import type { AssemblyKind } from './assembly-kind.ts';
 
 /** A Run of an assembly: a core Run plus the steps it took. */
 export class AssemblyRun<T = unknown> extends Run<T> {

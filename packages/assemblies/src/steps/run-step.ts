@@ -1,7 +1,7 @@
 import {
   type AskOptions,
+  type AssemblyEvent,
   type AssemblyStepStartEvent,
-  type AssemblyStepStopEvent,
   CancelledError,
   type Content,
   DeadlineExceededError,
@@ -58,7 +58,7 @@ export interface StepResult {
  * Runs one participant as a step: `assembly-step-start`, attempts (each a
  * Run of the participant under the Run's signal and deadline, with the
  * step's timeout), retries per the policy, usage added to the Run once per
- * attempt, `assembly-step-stop`, the trajectory kept. The participant's
+ * attempt, `assembly-step-end`, the trajectory kept. The participant's
  * events are routed by `visibility`. Resolves with the output; rejects with
  * the participant's error (a `CancelledError` or `DeadlineExceededError`
  * when the Run itself was stopped).
@@ -166,7 +166,7 @@ export async function runStep(scope: AssemblyScope, request: StepRequest): Promi
   }
 }
 
-/** Ends a step: its place in the trajectory, and `assembly-step-stop`. */
+/** Ends a step: its place in the trajectory, and `assembly-step-end`. */
 function stopStep(
   scope: AssemblyScope,
   step: { stepId: string; name: string; branch: string | undefined },
@@ -178,7 +178,7 @@ function stopStep(
 ): void {
   scope.trajectory.finish(step.stepId, status, output);
   const stopEvent: Writable<StepStop> = {
-    type: 'assembly-step-stop',
+    type: 'assembly-step-end',
     stepId: step.stepId,
     participant: step.name,
     status,
@@ -231,7 +231,10 @@ const EMPTY_HISTORY = new History([]);
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
 type StepStart = Omit<AssemblyStepStartEvent, 'runId' | 'assemblyId' | 'assemblyKind' | 'path'>;
-type StepStop = Omit<AssemblyStepStopEvent, 'runId' | 'assemblyId' | 'assemblyKind' | 'path'>;
+type StepStop = Omit<
+  Extract<AssemblyEvent, { type: 'assembly-step-end' }>,
+  'runId' | 'assemblyId' | 'assemblyKind' | 'path'
+>;
 
 const ZERO_USAGE: RunUsage = Object.freeze({
   inputTokens: 0,

@@ -1,4 +1,5 @@
-import type { AssemblyEvent, AssemblyKind, History, RunBodyContext, RunEvent } from '@kodama/core';
+import type { AssemblyEvent, History, RunBodyContext, RunEvent } from '@kodama/core';
+import type { AssemblyKind } from '../runnable/assembly-kind.ts';
 import type { Trajectory } from './trajectory.ts';
 
 type WithoutBase<E> = E extends AssemblyEvent

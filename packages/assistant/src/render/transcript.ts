@@ -161,7 +161,8 @@ export class Transcript implements Component {
       case 'compaction':
         this.notice('the conversation was compacted to fit the context window');
         return;
-      case 'run-error':
+      case 'run-end':
+        if (event.outcome !== 'failed') return;
         this.#closeStreams();
         this.notice(`error: ${event.message}`, 'error');
         return;

@@ -6,8 +6,12 @@
  */
 import type { RunUsage } from './run-usage.ts';
 
-/** What kind of assembly emitted an event. */
-export type AssemblyKind = 'workflow' | 'swarm' | 'graph';
+/**
+ * What kind of assembly emitted an event. A plain string here: core does not
+ * know the assemblies; the package that defines them names its kinds
+ * (`@kodama/assemblies` exports its own `AssemblyKinds`).
+ */
+export type AssemblyKind = string;
 
 /** Fields every assembly event carries. */
 interface AssemblyEventBase {
@@ -19,7 +23,7 @@ interface AssemblyEventBase {
 
 /**
  * A participant began a step. Contract: every step has exactly one
- * `assembly-step-start` and, later, one `assembly-step-stop` with the same
+ * `assembly-step-start` and, later, one `assembly-step-end` with the same
  * `stepId`; `branch` names the graph branch it runs on.
  */
 export interface AssemblyStepStartEvent extends AssemblyEventBase {
@@ -35,8 +39,8 @@ export interface AssemblyStepStartEvent extends AssemblyEventBase {
  * what its attempts spent (already in the Run's usage, not to be added
  * again); `errorType` names the failure's class, never its message.
  */
-export interface AssemblyStepStopEvent extends AssemblyEventBase {
-  readonly type: 'assembly-step-stop';
+export interface AssemblyStepEndEvent extends AssemblyEventBase {
+  readonly type: 'assembly-step-end';
   readonly stepId: string;
   readonly participant: string;
   readonly status: 'completed' | 'failed' | 'cancelled';
@@ -46,6 +50,9 @@ export interface AssemblyStepStopEvent extends AssemblyEventBase {
   readonly branch?: string;
   readonly at: number;
 }
+
+/** @deprecated Renamed: use {@link AssemblyStepEndEvent} (`assembly-step-end`). */
+export type AssemblyStepStopEvent = AssemblyStepEndEvent;
 
 /** An attempt of a step failed and will be retried after `delayMs`. */
 export interface AssemblyStepRetryEvent extends AssemblyEventBase {
@@ -87,7 +94,7 @@ export interface AssemblyHandoffLoopEvent extends AssemblyEventBase {
 /** Every assembly event. */
 export type AssemblyEvent =
   | AssemblyStepStartEvent
-  | AssemblyStepStopEvent
+  | AssemblyStepEndEvent
   | AssemblyStepRetryEvent
   | AssemblyTransitionEvent
   | AssemblyHandoffLoopEvent;

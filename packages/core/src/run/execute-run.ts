@@ -155,7 +155,7 @@ function terminalEvent(
   switch (outcome) {
     case 'completed':
       return {
-        type: 'run-stop',
+        type: 'run-end',
         runId,
         outcome,
         response,
@@ -164,12 +164,12 @@ function terminalEvent(
         at,
       };
     case 'partial':
-      return { type: 'run-partial', runId, outcome, response, usage, at };
+      return { type: 'run-end', runId, outcome, response, usage, at };
     case 'cancelled':
-      return { type: 'run-cancel', runId, outcome, usage, at };
+      return { type: 'run-end', runId, outcome, usage, at };
     case 'failed':
       return {
-        type: 'run-error',
+        type: 'run-end',
         runId,
         outcome,
         message: safeMessage(error),

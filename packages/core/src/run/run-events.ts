@@ -1,11 +1,14 @@
 /**
  * The events of a Run: every event of the Run's own agent, passed through
  * as it is, plus the run-level events below. Every run-level event carries
- * `runId`. A Run emits exactly one terminal event (`run-stop`, `run-error`,
- * `run-partial` or `run-cancel`), always last, after its resources are closed.
+ * `runId`. A Run emits exactly one terminal event, `run-end`, whose
+ * `outcome` says how it ended; always last, after its resources are closed.
+ * Lifetimes are named start/end throughout (`run-start`/`run-end`,
+ * `turn-start`/`turn-end`, `assembly-step-start`/`assembly-step-end`).
  *
  * Order of a plain completed run: `run-start`, then the agent's turn
- * (`turn-start` ... `turn-end`), then `run-stop`. An assembly's Run adds
+ * (`turn-start` ... `turn-end`), then `run-end` (outcome
+ * `completed`). An assembly's Run adds
  * its step and transition events (`assembly-events.ts`).
  */
 import type { ErrorInfo } from '../errors/error-info.ts';
@@ -56,8 +59,9 @@ export interface AgentStreamEvent {
   readonly event: AgentEvent;
 }
 
-/** Fields every terminal event carries. */
-interface TerminalBase {
+/** Fields every `run-end` event carries, whatever the outcome. */
+interface RunEndBase {
+  readonly type: 'run-end';
   readonly runId: string;
   /** Summed over every model response of the Run; reported exactly once, here. */
   readonly usage: RunUsage;
@@ -69,8 +73,7 @@ interface TerminalBase {
  * output schema it is the answer's JSON text and `output` its validated value
  * (absent without one).
  */
-export interface RunStopEvent extends TerminalBase {
-  readonly type: 'run-stop';
+export interface RunCompletedEnd extends RunEndBase {
   readonly outcome: 'completed';
   readonly response: string;
   readonly output?: unknown;
@@ -82,8 +85,7 @@ export interface RunStopEvent extends TerminalBase {
  * the cause for logs; `cleanupFailed` is true when the work succeeded but
  * closing the Run's resources failed.
  */
-export interface RunErrorEvent extends TerminalBase {
-  readonly type: 'run-error';
+export interface RunFailedEnd extends RunEndBase {
   readonly outcome: 'failed';
   readonly message: string;
   readonly error: ErrorInfo;
@@ -95,20 +97,33 @@ export interface RunErrorEvent extends TerminalBase {
  * latest complete assistant message of this Run ('' when none): text of a
  * response that was cut or retried is never included.
  */
-export interface RunPartialEvent extends TerminalBase {
-  readonly type: 'run-partial';
+export interface RunPartialEnd extends RunEndBase {
   readonly outcome: 'partial';
   readonly response: string;
 }
 
 /** The Run was cancelled. Contract: no response. */
-export interface RunCancelEvent extends TerminalBase {
-  readonly type: 'run-cancel';
+export interface RunCancelledEnd extends RunEndBase {
   readonly outcome: 'cancelled';
 }
 
-/** The four ways a Run ends. */
-export type RunTerminalEvent = RunStopEvent | RunErrorEvent | RunPartialEvent | RunCancelEvent;
+/**
+ * The one event that ends a Run, discriminated by `outcome`. Contract:
+ * exactly one per Run, always last, after the Run's resources are closed.
+ */
+export type RunEndEvent = RunCompletedEnd | RunFailedEnd | RunPartialEnd | RunCancelledEnd;
+
+/** The event that ends a Run (the same as {@link RunEndEvent}). */
+export type RunTerminalEvent = RunEndEvent;
+
+/** @deprecated The completed `run-end`: use {@link RunCompletedEnd}. */
+export type RunStopEvent = RunCompletedEnd;
+/** @deprecated The failed `run-end`: use {@link RunFailedEnd}. */
+export type RunErrorEvent = RunFailedEnd;
+/** @deprecated The partial `run-end`: use {@link RunPartialEnd}. */
+export type RunPartialEvent = RunPartialEnd;
+/** @deprecated The cancelled `run-end`: use {@link RunCancelledEnd}. */
+export type RunCancelEvent = RunCancelledEnd;
 
 /** Everything a Run streams. */
 export type RunEvent =
@@ -121,10 +136,5 @@ export type RunEvent =
 
 /** True for the event that ends a Run. */
 export function isTerminalEvent(event: RunEvent): event is RunTerminalEvent {
-  return (
-    event.type === 'run-stop' ||
-    event.type === 'run-error' ||
-    event.type === 'run-partial' ||
-    event.type === 'run-cancel'
-  );
+  return event.type === 'run-end';
 }

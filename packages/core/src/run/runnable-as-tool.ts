@@ -51,7 +51,7 @@ export function runnableAsTool(runnable: Runnable, options: RunnableAsToolOption
   });
 }
 
-const RUN_LEVEL = new Set(['run-start', 'run-stop', 'run-error', 'run-partial', 'run-cancel']);
+const RUN_LEVEL = new Set(['run-start', 'run-end']);
 
 /** Sends a nested Run's events to the caller's views: its own under `id`, nested ones under their path. */
 function viewForwarder(views: ListenerList, id: string): (event: RunEvent) => void {

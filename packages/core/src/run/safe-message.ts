@@ -5,7 +5,7 @@ import { ToolLoopError } from '../tool-loop/tool-loop-error.ts';
 /**
  * What a failed Run tells the end user of an application: never a provider
  * body, a path or a stack trace, which may leak; the cause is in `run.error`
- * and the `run-error` event's `error` for logs.
+ * and the failed `run-end` event's `error` for logs.
  */
 export function safeMessage(error: unknown): string {
   if (ToolLoopError.isInstance(error)) return error.message;

@@ -74,8 +74,8 @@ describe('Run outcomes over HTTP', () => {
     assert.match(deltas, /DISCARDED/, 'the discarded attempt had streamed its text');
     assert.match(deltas, /IN PROGRESS/, 'the deadline hit mid-stream');
     const last = events.at(-1);
-    assert.equal(last?.type, 'run-partial');
-    assert.equal(last?.type === 'run-partial' && last.response, 'Checking one.');
+    assert.ok(last?.type === 'run-end' && last.outcome === 'partial');
+    assert.equal(last.response, 'Checking one.');
     assert.doesNotMatch(run.response, /DISCARDED|IN PROGRESS/);
     assertSendable(run.history!.messages.map((m) => m.message));
   });
@@ -118,7 +118,7 @@ describe('Run outcomes over HTTP', () => {
     assert.equal(run.usage?.inputTokens, 200);
     assert.equal(run.usage?.outputTokens, 20);
     const last = events.at(-1);
-    assert.ok(last?.type === 'run-error');
+    assert.ok(last?.type === 'run-end' && last.outcome === 'failed');
     assert.equal(last.message, 'I hit an error while generating a response. Please retry.');
     assert.equal(last.error.name, 'ModelError');
     assert.equal(last.cleanupFailed, false);
@@ -146,14 +146,14 @@ describe('Run outcomes over HTTP', () => {
     const stream = run.stream();
     const events: RunEvent[] = [];
     for await (const e of stream) {
-      if (e.type === 'run-error') order.push('terminal');
+      if (e.type === 'run-end' && e.outcome === 'failed') order.push('terminal');
       events.push(e);
     }
     await stream.run;
     assert.deepEqual(order, ['third', 'second', 'first', 'terminal']);
     assert.equal(run.outcome, 'failed');
     const last = events.at(-1);
-    assert.ok(last?.type === 'run-error' && last.cleanupFailed);
+    assert.ok(last?.type === 'run-end' && last.outcome === 'failed' && last.cleanupFailed);
     assert.match(String((run.error as Error).message), /browser/);
     assert.throws(() => run.register(() => {}), /already closed/);
   });

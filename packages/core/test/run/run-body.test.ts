@@ -71,7 +71,7 @@ const stopped = (signal: AbortSignal) =>
   });
 
 describe('createRunOf', () => {
-  test('a completed body: run-start, its events, resources closed, then run-stop with the summed usage', async () => {
+  test('a completed body: run-start, its events, resources closed, then run-end (completed) with the summed usage', async () => {
     const order: string[] = [];
     const run = createRunOf(
       bodyOf(async (ctx) => {
@@ -99,14 +99,14 @@ describe('createRunOf', () => {
     const events: RunEvent[] = [];
     for await (const event of stream) {
       events.push(event);
-      if (event.type === 'run-stop') order.push('run-stop');
+      if (event.type === 'run-end' && event.outcome === 'completed') order.push('run-end');
     }
     await stream.run;
     assert.deepEqual(
       events.map((e) => e.type),
-      ['run-start', 'assembly-transition', 'run-stop'],
+      ['run-start', 'assembly-transition', 'run-end'],
     );
-    assert.deepEqual(order, ['closed', 'run-stop']);
+    assert.deepEqual(order, ['closed', 'run-end']);
     assert.equal(run.id, 'r-1');
     assert.equal(run.outcome, 'completed');
     assert.equal(run.response, 'answer to the task');
@@ -141,8 +141,8 @@ describe('createRunOf', () => {
     assert.equal(run.outcome, 'failed');
     assert.equal(run.error, cause);
     const last = events.at(-1);
-    assert.equal(last?.type, 'run-error');
-    assert.ok(last?.type === 'run-error' && !last.message.includes('secret'));
+    assert.ok(last?.type === 'run-end' && last.outcome === 'failed');
+    assert.ok(!last.message.includes('secret'));
   });
 
   test('the deadline stops the body through its signal: partial with the latest answer it recorded', async () => {

@@ -37,7 +37,7 @@ describe('Run', () => {
         'assistant',
         'tokens',
         'turn-end',
-        'run-stop',
+        'run-end',
       ],
     );
     assert.equal(run.outcome, 'completed');
@@ -54,7 +54,7 @@ describe('Run', () => {
       costUsd: undefined,
     });
     const stop = events.at(-1);
-    assert.ok(stop && stop.type === 'run-stop');
+    assert.ok(stop && stop.type === 'run-end' && stop.outcome === 'completed');
     assert.equal(stop.runId, run.id);
     assert.equal(stop.response, 'Hello.');
     assert.deepEqual(stop.usage, run.usage);
@@ -210,7 +210,7 @@ describe('Run', () => {
       ],
     );
     assert.equal(seen[0], 'run-start');
-    assert.equal(seen.at(-1), 'run-stop');
+    assert.equal(seen.at(-1), 'run-end');
     assert.equal(seen.filter((t) => !t.startsWith('/')).length, streamed.length, 'and every public event');
     assert.ok(warnings.length > 0 && warnings.every((w) => w.includes('broken tracer')));
     const run = await agent.ask('again', { observers: [() => {}] });

@@ -43,7 +43,7 @@ describe('structured output failures', () => {
     assert.equal(run.output, undefined);
     assert.equal(run.response, '');
     const last = events.at(-1);
-    assert.ok(last?.type === 'run-error');
+    assert.ok(last?.type === 'run-end' && last.outcome === 'failed');
     assert.equal(last.error.name, 'OutputValidationError');
     assert.doesNotMatch(last.message, /\$\.days/, 'the end-user message names no schema details');
   });

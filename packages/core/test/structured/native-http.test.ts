@@ -112,8 +112,8 @@ describe('structured output, native JSON mode over HTTP', () => {
     );
     assert.ok((server.modelCalls[1]!.body as ChatBody).response_format, 'the repair turn asks for JSON too');
     const stop = events.at(-1);
-    assert.equal(stop?.type, 'run-stop');
-    assert.deepEqual(stop?.type === 'run-stop' && stop.output, { city: 'Oslo', days: 2, units: 'f' });
+    assert.ok(stop?.type === 'run-end' && stop.outcome === 'completed');
+    assert.deepEqual(stop.output, { city: 'Oslo', days: 2, units: 'f' });
     assert.equal(lastUserText(run.history!.messages.map((m) => m.message)), repair.content);
   });
 });

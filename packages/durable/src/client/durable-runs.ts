@@ -10,6 +10,7 @@ import {
 import { databaseUrl } from '../database-url.ts';
 import { DurableRunNotFoundError, DurableSetupError, NoPendingApprovalError } from '../errors.ts';
 import { type ReadEventsOptions, readEvents } from '../events/event-reader.ts';
+import { recordedEvent } from '../events/recorded-event.ts';
 import { DurableRun, NO_USAGE } from '../run/durable-run.ts';
 import type { DurableRunInput, DurableRunRecord } from '../run/run-record.ts';
 import { APP_NAME, workflowName } from '../runtime/runtime.ts';
@@ -156,7 +157,7 @@ export class DurableRuns {
       `SELECT event FROM ${SCHEMA}.run_events WHERE run_id = $1 AND sub = 0 ORDER BY seq DESC LIMIT 1`,
       [runId],
     );
-    return rows[0]?.event;
+    return rows[0] && recordedEvent(rows[0].event);
   }
 
   /**
@@ -180,7 +181,7 @@ export class DurableRuns {
        WHERE run_id = $1 ORDER BY seq, sub OFFSET $2`,
       [runId, Math.max(0, Math.trunc(from))],
     );
-    return rows;
+    return rows.map(({ t, event }) => ({ t, event: recordedEvent(event) }));
   }
 
   /** Cancels the run wherever it executes (its next step, or within a second mid-step). */

@@ -2,6 +2,7 @@ import { isTerminalEvent, type RunEvent } from '@kodama/core';
 import type pg from 'pg';
 import { SCHEMA } from '../schema/migrations.ts';
 import { watchWrites } from './notifications.ts';
+import { recordedEvent } from './recorded-event.ts';
 
 /** Options of {@link readEvents}. */
 export interface ReadEventsOptions {
@@ -24,7 +25,8 @@ export interface ReadEventsOptions {
 
 /**
  * A run's recorded events from the start (or `from`), in the order the run
- * emitted them; with `follow`, new ones as they are written (LISTEN/NOTIFY,
+ * emitted them (a log recorded with older event names reads as today's, see
+ * {@link recordedEvent}); with `follow`, new ones as they are written (LISTEN/NOTIFY,
  * with a poll as backstop), until the terminal event.
  */
 export async function* readEvents(
@@ -51,8 +53,9 @@ export async function* readEvents(
           skip--;
           continue;
         }
-        yield row.event;
-        if (isTerminalEvent(row.event)) return;
+        const event = recordedEvent(row.event);
+        yield event;
+        if (isTerminalEvent(event)) return;
       }
       if (rows.length > 0) continue;
       if (!follow || options.signal?.aborted) return;
