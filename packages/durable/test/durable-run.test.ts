@@ -11,6 +11,7 @@ import { workflow } from '@kodama/assemblies';
 import { isRunnable, Run, sequentialIds } from '@kodama/core';
 import { type DurableAgent, durable, PostgresSessionStore, shutdownDurable } from '@kodama/durable';
 import { type ScriptedServer, startOpenAICompatibleServer } from '@kodama/testkit';
+import pg from 'pg';
 import { countEffects, effectAgent, effectScript } from './support/fixture-agent.ts';
 import { freshDatabase } from './support/postgres.ts';
 
@@ -122,6 +123,30 @@ describe('a durable run in this process', { skip: 'skip' in db ? db.skip : false
     const tail = [];
     for await (const e of runs.events(run.id, { from: replayed.length - 2 })) tail.push(e.type);
     assert.deepEqual(tail, types.slice(-2));
+  });
+
+  test('a log recorded with the old terminal name (run-stop) still loads: read as run-end with its outcome', async () => {
+    const run = await agent.ask('Old log.', { runId: 'legacy-1' });
+    assert.equal(run.outcome, 'completed', String(run.error));
+    // Rewrite the stored terminal event as a log written before run-end existed had it.
+    const pool = new pg.Pool({ connectionString: 'url' in db ? db.url : '' });
+    try {
+      const { rowCount } = await pool.query(
+        `UPDATE kodama.run_events SET event = jsonb_set(event, '{type}', '"run-stop"')
+         WHERE run_id = 'legacy-1' AND event->>'type' = 'run-end'`,
+      );
+      assert.equal(rowCount, 1);
+    } finally {
+      await pool.end();
+    }
+    const runs = await agent.runs();
+    const replayed = [];
+    for await (const e of runs.events(run.id)) replayed.push(e);
+    const last = replayed.at(-1);
+    assert.ok(last?.type === 'run-end' && last.outcome === 'completed', JSON.stringify(last));
+    assert.equal(last.response, 'done: Old log.');
+    const recorded = await runs.recordedEvents(run.id);
+    assert.deepEqual(recorded.at(-1)?.event, last);
   });
 
   test('a durable agent is a Runnable: its stream carries the worker-recorded events between its own run-start and run-end', async () => {
