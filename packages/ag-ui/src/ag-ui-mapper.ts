@@ -1,5 +1,6 @@
 import { type AGUIEvent, EventType } from '@ag-ui/core';
-import { contentText, type RunEvent, type RunTerminalEvent } from '@kodama/core';
+import { contentText, isEvent, type RunEvent, type RunTerminalEvent } from '@kodama/core';
+import { TASKS_CHANGED } from '@kodama/tools/tasks';
 
 /**
  * Maps one Run's events to AG-UI events, in order. Stateful (which text or
@@ -99,13 +100,8 @@ export class AgUiMapper {
           },
         ];
       case 'domain':
-        return event.name === 'tasks-changed'
-          ? [
-              {
-                type: EventType.STATE_SNAPSHOT,
-                snapshot: { tasks: (event.data as { tasks?: unknown })?.tasks ?? [] },
-              },
-            ]
+        return isEvent(event, TASKS_CHANGED)
+          ? [{ type: EventType.STATE_SNAPSHOT, snapshot: { tasks: event.data?.tasks ?? [] } }]
           : [{ type: EventType.CUSTOM, name: event.name, value: event.data ?? null }];
       case 'run-end':
         return this.#ended(event);

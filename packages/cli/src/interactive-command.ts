@@ -13,11 +13,11 @@ import {
   checkpointDir,
   configNotes,
   configuredTheme,
+  extensionReaders,
   historyFile,
   mcpServers,
   permissionRules,
   shellRunner,
-  skillsOf,
 } from './interactive-setup.ts';
 import { pickModel } from './pick-model.ts';
 import { projectConfigPlan } from './project-config-plan.ts';
@@ -81,6 +81,7 @@ export async function interactive(args: InteractiveArgs, io: CliIO): Promise<num
       return await printTurn(args, io, { model, systemPrompt, store, sessionId, choice, rules });
     const { ProcessTerminal } = await import('@mariozechner/pi-tui');
     let agent: Agent | undefined;
+    const extensions = await extensionReaders();
     const app = new assistant.AssistantApp({
       terminal: new ProcessTerminal(),
       theme: configuredTheme(assistant, config, io.stdout as { isTTY?: boolean }, io.env),
@@ -97,7 +98,10 @@ export async function interactive(args: InteractiveArgs, io: CliIO): Promise<num
       info: {
         instructions: instructions.map((f) => ({ path: f.path, chars: f.text.length })),
         get skills() {
-          return skillsOf(agent);
+          return extensions.skills(agent);
+        },
+        get mcp() {
+          return extensions.mcp(agent);
         },
         mcpServers: await mcpServers(root, io.env, trusted),
         configNotes: configNotes(loaded.files, root),

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, relative } from 'node:path';
-import type { Agent } from '@kodama/core';
+import { type Agent, findExtension } from '@kodama/core';
 import type { ConfigFile, KodamaConfig } from './config.ts';
 import { CORPUS_TOOLS, corpusIndexed } from './corpus-setup.ts';
 import type { InteractiveArgs } from './interactive-args.ts';
@@ -165,10 +165,22 @@ export async function mcpServers(root: string, env: NodeJS.ProcessEnv, trusted: 
   }));
 }
 
-/** The skills of the agent's catalog, for `/skills` (read when asked: the agent is built after the app). */
-export function skillsOf(agent: Agent | undefined): { name: string; description: string }[] {
-  const ext = agent?.extensions.find((e) => e.name === 'skills') as
-    | { catalog?: { skills?: readonly { name: string; description: string }[] } }
-    | undefined;
-  return (ext?.catalog?.skills ?? []).map((s) => ({ name: s.name, description: s.description }));
+/**
+ * Reads the agent's skills and MCP extensions by their typed keys, for
+ * `/skills` and `/mcp connect` (called when asked: the agent is built after
+ * the app). Loads `@kodama/skills` and `@kodama/mcp` for their keys.
+ */
+export async function extensionReaders() {
+  const [{ SkillsExtension }, { McpExtension }] = await Promise.all([
+    import('@kodama/skills'),
+    import('@kodama/mcp'),
+  ]);
+  return {
+    skills: (agent: Agent | undefined): { name: string; description: string }[] => {
+      const ext = agent && findExtension(agent.extensions, SkillsExtension.key);
+      return (ext?.catalog.skills ?? []).map((s) => ({ name: s.name, description: s.description }));
+    },
+    mcp: (agent: Agent | undefined) =>
+      agent ? findExtension(agent.extensions, McpExtension.key) : undefined,
+  };
 }

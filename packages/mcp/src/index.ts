@@ -33,6 +33,14 @@ export {
 } from './config/server-entry.ts';
 export { type AvailableMcp, availableMcpsBlock } from './extension/available-mcps.ts';
 export { MCP_CONNECT_TOOL } from './extension/connect-tool.ts';
+export {
+  MCP_CONNECT_FAILED,
+  MCP_CONNECTED,
+  MCP_REFUSED,
+  type McpConnected,
+  type McpConnectFailed,
+  type McpRefused,
+} from './extension/mcp-events.ts';
 export { type McpConnectResult, McpExtension, type McpExtensionOptions } from './extension/mcp-extension.ts';
 export { assumedLegsNotice, CONNECT_TOOL_LEGS, serverLegs } from './extension/server-legs.ts';
 export { InjectionDetectedError } from './screening/injection-detected-error.ts';

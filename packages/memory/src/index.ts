@@ -38,6 +38,7 @@ export { MemoryStoreError } from './db/memory-store-error.ts';
 // Memory.
 export { LibsqlMemoryStore, type LibsqlMemoryStoreOptions } from './memory/libsql-memory-store.ts';
 export { memoryContextBlock, residentSummary } from './memory/memory-context.ts';
+export { MEMORY_CAPTURED, MEMORY_ERROR, type MemoryError } from './memory/memory-events.ts';
 export { MemoryExtension, type MemoryExtensionOptions } from './memory/memory-extension.ts';
 export type {
   MemoryChange,

@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { Agent, defineTool, InMemoryEventList, params } from '@kodama/core';
-import { LibsqlMemoryStore, MemoryDatabase, MemoryExtension } from '@kodama/memory';
+import { Agent, defineTool, InMemoryEventList, isEvent, params } from '@kodama/core';
+import {
+  LibsqlMemoryStore,
+  MEMORY_CAPTURED,
+  MEMORY_ERROR,
+  MemoryDatabase,
+  MemoryExtension,
+} from '@kodama/memory';
 import { resolveModel } from '@kodama/models';
 import {
   type RecordedRequest,
@@ -100,7 +106,7 @@ test('prefetch, capture with reconciliation, resident summary, and a flush on cl
   const change = (await store.history('ana', 'm1')).at(-1)!;
   assert.equal(change.event, 'UPDATE');
   assert.equal(change.source, `message:${userMessage.id}`, 'the change names the turn it came from');
-  assert.equal(events.ofType('domain').find((e) => e.name === 'memory-captured') !== undefined, true);
+  assert.equal(events.ofType('domain').find((e) => isEvent(e, MEMORY_CAPTURED)) !== undefined, true);
   db.close();
 });
 
@@ -124,8 +130,8 @@ test('a model answer that is not the strict JSON changes nothing and is reported
     (await store.list('ana')).map((m) => m.text),
     ['Likes Go.'],
   );
-  const error = events.ofType('domain').find((e) => e.name === 'memory-error');
-  assert.match(String((error?.data as { message?: string } | undefined)?.message), /m42/);
+  const error = events.ofType('domain').find((e) => isEvent(e, MEMORY_ERROR));
+  assert.match(String(error?.data.message), /m42/);
   db.close();
 });
 

@@ -3,9 +3,11 @@ import {
   type Content,
   History,
   type HistoryMessage,
+  isEvent,
   type Model,
   type RunEvent,
 } from '@kodama/core';
+import { TASKS_CHANGED } from '@kodama/tools/tasks';
 import { Editor, TUI } from '@mariozechner/pi-tui';
 import { FileCheckpoints } from '../checkpoints/file-checkpoints.ts';
 import { type SlashContext, slashCommands } from '../commands/slash-commands.ts';
@@ -263,9 +265,8 @@ export class AssistantApp {
       this.status.update({ contextWindow: event.cap });
     else if (event.type === 'model-switched' && event.agentId === '')
       this.status.update({ model: `${event.to.provider}:${event.to.modelId}` });
-    else if (event.type === 'domain' && event.name === 'tasks-changed' && event.agentId === '') {
-      const tasks = (event.data as { tasks?: readonly TaskView[] } | undefined)?.tasks;
-      if (Array.isArray(tasks)) this.#tasks.set(tasks);
+    else if (isEvent(event, TASKS_CHANGED) && event.agentId === '') {
+      if (Array.isArray(event.data?.tasks)) this.#tasks.set(event.data.tasks);
     } else if (event.type === 'reset' && event.agentId === '') this.#tasks.set([]);
     if (event.type === 'tokens' || event.type === 'turn-end') this.#refreshStatus();
     this.tui.requestRender();

@@ -27,6 +27,8 @@ export interface AssistantInfo {
   readonly skills?: readonly { readonly name: string; readonly description: string }[];
   /** The configured MCP servers (`/mcp`). */
   readonly mcpServers?: readonly McpServerView[];
+  /** The agent's MCP extension, for `/mcp connect` (read when asked: the agent is built after the app). */
+  readonly mcp?: McpControl;
   /** Lines about the configuration in effect (files read, permission rules), shown at start. */
   readonly configNotes?: readonly string[];
 }
@@ -37,6 +39,13 @@ export interface McpServerView {
   readonly description?: string;
   /** The file that configures it. */
   readonly source?: string;
+}
+
+/** What `/mcp` uses of the agent's MCP extension (`@kodama/mcp`'s `McpExtension` is one). */
+export interface McpControl {
+  /** The ids of the connected servers. */
+  readonly connected: readonly string[];
+  connect(id: string): Promise<{ readonly tools: readonly string[]; readonly skipped: readonly string[] }>;
 }
 
 /** Runs a `!command` typed at the prompt: output streamed to `onOutput`, the whole of it returned. */

@@ -47,16 +47,10 @@ async function compact(args: string, c: SlashContext): Promise<void> {
 }
 
 /** The MCP extension as the assistant sees it (structurally: it imports only core). */
-interface McpLike {
-  readonly name: string;
-  readonly connected: readonly string[];
-  connect(id: string): Promise<{ readonly tools: readonly string[]; readonly skipped: readonly string[] }>;
-}
-
 /** `/mcp [connect <id>]`: the configured servers, which are connected and their tools; or connect one. */
 async function mcp(args: string, c: SlashContext): Promise<void> {
   const servers = c.info.mcpServers ?? [];
-  const ext = c.agent.extensions.find((e) => e.name === 'mcp') as unknown as McpLike | undefined;
+  const ext = c.info.mcp;
   if (servers.length === 0 || !ext)
     return c.say('no MCP servers configured (.mcp.json in the project, ~/.kodama/mcp.json; kodama mcp add)');
   const [verb, id] = args.split(/\s+/);

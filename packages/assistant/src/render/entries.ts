@@ -125,14 +125,14 @@ export class ReasoningEntry extends Entry {
   }
 }
 
-/** A task of a `tasks-changed` event. */
+/** A task of a `tasks.changed` event (`@kodama/tools/tasks`' `Task`). */
 export interface TaskView {
   readonly id: number;
   readonly text: string;
   readonly status: string;
 }
 
-/** The task list as the last `tasks-changed` event left it. */
+/** The task list as the last `tasks.changed` event left it. */
 export class TaskListEntry extends Entry {
   #tasks: readonly TaskView[] = [];
 

@@ -1,4 +1,4 @@
-import type { AgentEvent, DomainEvent } from './events.ts';
+import type { DomainEvent } from './events.ts';
 
 declare const PAYLOAD: unique symbol;
 
@@ -34,7 +34,7 @@ export interface DomainEventOf<T> extends DomainEvent {
   readonly data: T;
 }
 
-/** True when `event` is the domain event `key` names; narrows its `data` to `T`. */
-export function isEvent<T>(event: AgentEvent, key: EventKey<T>): event is DomainEventOf<T> {
-  return event.type === 'domain' && event.name === key;
+/** True when `event` (an agent's or a Run's event) is the domain event `key` names; narrows its `data` to `T`. */
+export function isEvent<T>(event: { readonly type: string }, key: EventKey<T>): event is DomainEventOf<T> {
+  return event.type === 'domain' && (event as DomainEvent).name === key;
 }

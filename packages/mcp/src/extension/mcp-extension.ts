@@ -1,10 +1,12 @@
-import type {
-  AnyTool,
-  Configurator,
-  Extension,
-  ExtensionContext,
-  Model,
-  TrifectaContribution,
+import {
+  type AnyTool,
+  type Configurator,
+  defineExtensionKey,
+  type Extension,
+  type ExtensionContext,
+  type ExtensionKey,
+  type Model,
+  type TrifectaContribution,
 } from '@kodama/core';
 import { McpConnectionError } from '../client/mcp-connection-error.ts';
 import { type ConnectionOptions, McpServerConnection } from '../client/server-connection.ts';
@@ -18,6 +20,7 @@ import type { ServerSurface } from '../screening/surface.ts';
 import { mcpTool, prefixedToolName } from '../tools/mcp-tool.ts';
 import { availableMcpsBlock } from './available-mcps.ts';
 import { connectTool } from './connect-tool.ts';
+import { MCP_CONNECT_FAILED, MCP_CONNECTED, MCP_REFUSED } from './mcp-events.ts';
 import { assumedLegsNotice, CONNECT_TOOL_LEGS, serverLegs } from './server-legs.ts';
 
 /** Options of {@link McpExtension}. */
@@ -69,7 +72,9 @@ export interface McpConnectResult {
  * (leg `mcp:<id>`), connected or not. Closing the agent closes every server.
  */
 export class McpExtension implements Extension {
-  readonly name = 'mcp';
+  /** Finds the extension on an agent: `findExtension(agent.extensions, McpExtension.key)`. */
+  static readonly key: ExtensionKey<McpExtension> = defineExtensionKey('mcp');
+  readonly name: string = McpExtension.key;
   readonly #options: McpExtensionOptions;
   readonly #cache: ScreenCache | undefined;
   readonly #connections = new Map<string, McpServerConnection>();
@@ -157,7 +162,7 @@ export class McpExtension implements Extension {
     } catch (error) {
       this.#connections.delete(id);
       hideExpanded(entry, error);
-      this.#context?.emit('mcp-connect-failed', {
+      this.#context?.emit(MCP_CONNECT_FAILED, {
         id,
         error: error instanceof Error ? error.message : hidden(entry, String(error)),
       });
@@ -166,7 +171,7 @@ export class McpExtension implements Extension {
     if (this.#cache && !entry.description)
       await this.#cache.setLastDescription(entryKey(entry), description).catch(() => {});
     const { tools, skipped } = this.#install(connection, surface);
-    this.#context?.emit('mcp-connected', { id, tools });
+    this.#context?.emit(MCP_CONNECTED, { id, tools });
     if (!entry.trifectaLegs && this.#options.notice && !this.#noticed.has(id)) {
       this.#noticed.add(id);
       this.#options.notice(assumedLegsNotice(entry));
@@ -281,7 +286,7 @@ export class McpExtension implements Extension {
     const connection = this.#connections.get(id);
     this.#connections.delete(id);
     void connection?.close();
-    this.#context?.emit('mcp-refused', { id, error: error instanceof Error ? error.message : String(error) });
+    this.#context?.emit(MCP_REFUSED, { id, error: error instanceof Error ? error.message : String(error) });
   }
 }
 

@@ -2,14 +2,17 @@ import {
   type Configurator,
   type Content,
   contentText,
+  defineExtensionKey,
   type Extension,
   type ExtensionContext,
+  type ExtensionKey,
   type Model,
   type TrifectaContribution,
 } from '@kodama/core';
 import { captureMessage } from '../capture/capture-message.ts';
 import { Recorder } from '../capture/recorder.ts';
 import { memoryContextBlock, residentSummary } from './memory-context.ts';
+import { MEMORY_CAPTURED, MEMORY_ERROR } from './memory-events.ts';
 import type { MemoryStore } from './memory-store.ts';
 import { MEMORY_LEGS, memoryTools } from './memory-tools.ts';
 
@@ -46,10 +49,12 @@ export interface MemoryExtensionOptions {
  * existing memories by the model, and every change is recorded with its
  * time and the id of the message it came from.
  *
- * Domain events: `memory-captured` `{ facts, operations }`, `memory-error` `{ stage, message }`.
+ * Domain events: `memory.captured` `{ facts, operations }`, `memory.error` `{ stage, message }`.
  */
 export class MemoryExtension implements Extension {
-  readonly name = 'memory';
+  /** Finds the extension on an agent: `findExtension(agent.extensions, MemoryExtension.key)`. */
+  static readonly key: ExtensionKey<MemoryExtension> = defineExtensionKey('memory');
+  readonly name: string = MemoryExtension.key;
   readonly #options: MemoryExtensionOptions;
   readonly #recorder: Recorder;
   #summary: string | undefined;
@@ -134,12 +139,12 @@ export class MemoryExtension implements Extension {
         text,
       );
       if (result.operations.some((op) => op.event !== 'NONE')) await this.refreshSummary();
-      context.emit('memory-captured', result);
+      context.emit(MEMORY_CAPTURED, result);
     });
   }
 
   #report(stage: string, error: unknown): void {
-    this.#context?.emit('memory-error', {
+    this.#context?.emit(MEMORY_ERROR, {
       stage,
       message: error instanceof Error ? error.message : String(error),
     });

@@ -1,11 +1,13 @@
 import { resolve } from 'node:path';
-import type {
-  Configurator,
-  Extension,
-  ExtensionContext,
-  HistoryMessage,
-  TrifectaContribution,
-  TrifectaLegs,
+import {
+  type Configurator,
+  defineExtensionKey,
+  type Extension,
+  type ExtensionContext,
+  type ExtensionKey,
+  type HistoryMessage,
+  type TrifectaContribution,
+  type TrifectaLegs,
 } from '@kodama/core';
 import { Activation, type ActivationView } from '../activation/activation.ts';
 import { PathActivationListener } from '../activation/path-activation-listener.ts';
@@ -36,7 +38,9 @@ export interface SkillsExtensionOptions {
  * rebuilds which skills are promoted, and clearing the conversation resets it.
  */
 export class SkillsExtension implements Extension {
-  readonly name = 'skills';
+  /** Finds the extension on an agent: `findExtension(agent.extensions, SkillsExtension.key)`. */
+  static readonly key: ExtensionKey<SkillsExtension> = defineExtensionKey('skills');
+  readonly name: string = SkillsExtension.key;
   /** The skills this extension serves. */
   readonly catalog: SkillCatalog;
   readonly #root: string;

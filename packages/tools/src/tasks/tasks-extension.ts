@@ -1,21 +1,32 @@
-import type { Configurator, Extension, ExtensionContext, HistoryMessage } from '@kodama/core';
+import {
+  type Configurator,
+  defineEvent,
+  defineExtensionKey,
+  type Extension,
+  type ExtensionContext,
+  type ExtensionKey,
+  type HistoryMessage,
+} from '@kodama/core';
 import type { Task } from './task.ts';
 import { TaskList } from './task-list.ts';
 import { taskTools } from './task-tools.ts';
 import { tasksFromHistory } from './tasks-from-history.ts';
 import { TASKS_USAGE } from './tasks-prompt.ts';
 
-/** The `domain` event emitted with `{ tasks }` whenever the list changes (also on a clear and a load). */
-export const TASKS_CHANGED_EVENT = 'tasks-changed';
-
-/** The data of a `tasks-changed` domain event. */
+/** The data of a `tasks.changed` domain event. */
 export interface TasksChanged {
   readonly tasks: readonly Task[];
 }
 
 /**
+ * The `domain` event emitted with `{ tasks }` whenever the list changes (also
+ * on a clear and a load); match it with `isEvent(event, TASKS_CHANGED)`.
+ */
+export const TASKS_CHANGED = defineEvent<TasksChanged>('tasks.changed');
+
+/**
  * A task list for one agent: the four task tools, the `<tasks_usage>`
- * prompt section, and a `tasks-changed` domain event with the whole list
+ * prompt section, and a `tasks.changed` domain event with the whole list
  * after every change, so a terminal can draw it.
  *
  * The list is per agent and in memory, derived from the conversation: every
@@ -24,7 +35,9 @@ export interface TasksChanged {
  * Sub-agents get none (extensions are not inherited). Add one instance to one agent.
  */
 export class TasksExtension implements Extension {
-  readonly name = 'tasks';
+  /** Finds the extension on an agent: `findExtension(agent.extensions, TasksExtension.key)`. */
+  static readonly key: ExtensionKey<TasksExtension> = defineExtensionKey('tasks');
+  readonly name: string = TasksExtension.key;
   readonly #list = new TaskList();
   #context: ExtensionContext | undefined;
 
@@ -63,6 +76,6 @@ export class TasksExtension implements Extension {
 
   #changed(): void {
     const data: TasksChanged = { tasks: this.#list.tasks };
-    this.#context?.emit(TASKS_CHANGED_EVENT, data);
+    this.#context?.emit(TASKS_CHANGED, data);
   }
 }

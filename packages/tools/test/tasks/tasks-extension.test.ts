@@ -1,10 +1,10 @@
-// The task list as an agent extension: the prompt section, a tasks-changed event per change, and a list
+// The task list as an agent extension: the prompt section, a tasks.changed event per change, and a list
 // that lives in the conversation: it survives session continuation (ids included) and a clear empties it.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Agent, type DomainEvent, History, InMemoryEventList, InMemorySessionStore } from '@kodama/core';
 import { type Script, ScriptedModel } from '@kodama/testkit';
-import { TASKS_CHANGED_EVENT, TASKS_USAGE, type TasksChanged, TasksExtension } from '@kodama/tools/tasks';
+import { TASKS_CHANGED, TASKS_USAGE, type TasksChanged, TasksExtension } from '@kodama/tools/tasks';
 
 function tasksAgent(script: Script) {
   const model = new ScriptedModel(script);
@@ -23,11 +23,11 @@ function tasksAgent(script: Script) {
 
 const call = (name: string, args: Record<string, unknown>) => ({ toolCalls: [{ name, arguments: args }] });
 
-/** The lists the tasks-changed events carried, as `#id status` strings. */
+/** The lists the tasks.changed events carried, as `#id status` strings. */
 function changes(events: InMemoryEventList): string[][] {
   return events
     .ofType('domain')
-    .filter((e: DomainEvent) => e.name === TASKS_CHANGED_EVENT)
+    .filter((e: DomainEvent) => e.name === TASKS_CHANGED)
     .map((e) => (e.data as TasksChanged).tasks.map((t) => `#${t.id} ${t.status}`));
 }
 
@@ -44,7 +44,7 @@ describe('TasksExtension', () => {
     assert.match(TASKS_USAGE, /only after you have checked/);
   });
 
-  test('each change emits tasks-changed with the whole list, inside the tool call', async () => {
+  test('each change emits tasks.changed with the whole list, inside the tool call', async () => {
     const { agent, events } = tasksAgent([
       call('task_create', { items: ['a', 'b'] }),
       call('task_in_progress', { id: 1 }),
