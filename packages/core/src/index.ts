@@ -149,9 +149,9 @@ export type {
   AssemblyEvent,
   AssemblyHandoffLoopEvent,
   AssemblyKind,
+  AssemblyStepEndEvent,
   AssemblyStepRetryEvent,
   AssemblyStepStartEvent,
-  AssemblyStepStopEvent,
   AssemblyTransitionEvent,
 } from './run/assembly-events.ts';
 export { createRunOf, type RunOfSettings } from './run/create-run-of.ts';
@@ -174,12 +174,13 @@ export {
   type AgentStreamSource,
   type InterjectionDeliveredEvent,
   isTerminalEvent,
-  type RunCancelEvent,
-  type RunErrorEvent,
+  type RunCancelledEnd,
+  type RunCompletedEnd,
+  type RunEndEvent,
   type RunEvent,
-  type RunPartialEvent,
+  type RunFailedEnd,
+  type RunPartialEnd,
   type RunStartEvent,
-  type RunStopEvent,
   type RunTerminalEvent,
 } from './run/run-events.ts';
 export { type AskOptions, type RunObserver, validateAskOptions } from './run/run-options.ts';
