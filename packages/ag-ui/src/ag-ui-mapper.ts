@@ -1,5 +1,5 @@
 import { type AGUIEvent, EventType } from '@ag-ui/core';
-import { contentText, isEvent, type RunEvent, type RunTerminalEvent } from '@kodama/core';
+import { contentText, isEvent, type RunEndEvent, type RunEvent } from '@kodama/core';
 import { TASKS_CHANGED } from '@kodama/tools/tasks';
 
 /**
@@ -111,7 +111,7 @@ export class AgUiMapper {
   }
 
   /** The Run's one `run-end`, by outcome. */
-  #ended(event: RunTerminalEvent): AGUIEvent[] {
+  #ended(event: RunEndEvent): AGUIEvent[] {
     switch (event.outcome) {
       case 'completed':
         return [this.#finished({ type: 'success' }, event.output ?? event.response)];

@@ -1,4 +1,4 @@
-import type { AgentEvent, RunEvent, RunObserver, RunTerminalEvent, RunUsage } from '@kodama/core';
+import type { AgentEvent, RunEndEvent, RunEvent, RunObserver, RunUsage } from '@kodama/core';
 import { type Context, context, type Span, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
 import { AgentSpans } from './agent-spans.ts';
 import * as A from './attributes.ts';
@@ -98,7 +98,7 @@ function endNested(
   all.delete(path);
 }
 
-function endRun(root: AgentSpans, event: RunTerminalEvent, nested: Map<string, AgentSpans>): void {
+function endRun(root: AgentSpans, event: RunEndEvent, nested: Map<string, AgentSpans>): void {
   const span = root.span;
   span.setAttribute(A.RUN_OUTCOME, event.outcome);
   usage(span, event.usage);

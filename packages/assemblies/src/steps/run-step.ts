@@ -1,6 +1,6 @@
 import {
   type AskOptions,
-  type AssemblyEvent,
+  type AssemblyStepEndEvent,
   type AssemblyStepStartEvent,
   CancelledError,
   type Content,
@@ -231,10 +231,7 @@ const EMPTY_HISTORY = new History([]);
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
 type StepStart = Omit<AssemblyStepStartEvent, 'runId' | 'assemblyId' | 'assemblyKind' | 'path'>;
-type StepStop = Omit<
-  Extract<AssemblyEvent, { type: 'assembly-step-end' }>,
-  'runId' | 'assemblyId' | 'assemblyKind' | 'path'
->;
+type StepStop = Omit<AssemblyStepEndEvent, 'runId' | 'assemblyId' | 'assemblyKind' | 'path'>;
 
 const ZERO_USAGE: RunUsage = Object.freeze({
   inputTokens: 0,

@@ -51,9 +51,6 @@ export interface AssemblyStepEndEvent extends AssemblyEventBase {
   readonly at: number;
 }
 
-/** @deprecated Renamed: use {@link AssemblyStepEndEvent} (`assembly-step-end`). */
-export type AssemblyStepStopEvent = AssemblyStepEndEvent;
-
 /** An attempt of a step failed and will be retried after `delayMs`. */
 export interface AssemblyStepRetryEvent extends AssemblyEventBase {
   readonly type: 'assembly-step-retry';

@@ -116,15 +116,6 @@ export type RunEndEvent = RunCompletedEnd | RunFailedEnd | RunPartialEnd | RunCa
 /** The event that ends a Run (the same as {@link RunEndEvent}). */
 export type RunTerminalEvent = RunEndEvent;
 
-/** @deprecated The completed `run-end`: use {@link RunCompletedEnd}. */
-export type RunStopEvent = RunCompletedEnd;
-/** @deprecated The failed `run-end`: use {@link RunFailedEnd}. */
-export type RunErrorEvent = RunFailedEnd;
-/** @deprecated The partial `run-end`: use {@link RunPartialEnd}. */
-export type RunPartialEvent = RunPartialEnd;
-/** @deprecated The cancelled `run-end`: use {@link RunCancelledEnd}. */
-export type RunCancelEvent = RunCancelledEnd;
-
 /** Everything a Run streams. */
 export type RunEvent =
   | AgentEvent
