@@ -2,6 +2,17 @@
 // assistant on a terminal) and `kodama -p "<prompt>" [options]` (one turn,
 // printed). Parsing only: nothing of the agent is loaded here.
 import { parseArgs } from 'node:util';
+import { SKILL_TOOL } from '@kodama/skills/tool-name';
+import { AGENT_TOOL } from '@kodama/subagents/tool-name';
+import { CALCULATOR_TOOL, TASKS_TOOL_GROUP } from '@kodama/tools/tool-names';
+import {
+  BASH_TOOL,
+  EDIT_TOOL,
+  GLOB_TOOL,
+  GREP_TOOL,
+  READ_TOOL,
+  WRITE_TOOL,
+} from '@kodama/workspace/tool-kinds';
 import type { HelpRow } from './command-entry.ts';
 import {
   MEMORY_OPTIONS,
@@ -15,21 +26,22 @@ import {
 import { STORE_KINDS, type StoreKind } from './store-kind.ts';
 
 /**
- * The assistant's tools unless `--tools` says otherwise. Written out, not
- * imported from the owning packages: parsing and `--help` load no other
- * package (command-table.test.ts); tool-names.test.ts holds them to the owners' names.
+ * The assistant's tools unless `--tools` says otherwise, named by the
+ * packages that own them. Only their name modules are loaded (they import
+ * nothing), so parsing and `--help` still load no package's main entry
+ * (command-table.test.ts).
  */
 export const ASSISTANT_TOOLS: readonly string[] = Object.freeze([
-  'read',
-  'write',
-  'edit',
-  'grep',
-  'glob',
-  'bash',
-  'calculator',
-  'tasks',
-  'skill',
-  'agent',
+  READ_TOOL,
+  WRITE_TOOL,
+  EDIT_TOOL,
+  GREP_TOOL,
+  GLOB_TOOL,
+  BASH_TOOL,
+  CALCULATOR_TOOL,
+  TASKS_TOOL_GROUP,
+  SKILL_TOOL,
+  AGENT_TOOL,
 ]);
 
 /** The assistant's rows in `kodama --help` (it has no command word, so no table entry). */
@@ -133,7 +145,7 @@ export function parseInteractive(argv: readonly string[]): InteractiveArgs {
 
 /** The default tools; without skills, no skill tool. */
 function defaultTools(noSkills: boolean): string {
-  return ASSISTANT_TOOLS.filter((t) => !(noSkills && t === 'skill')).join(',');
+  return ASSISTANT_TOOLS.filter((t) => !(noSkills && t === SKILL_TOOL)).join(',');
 }
 
 /** `--resume` (or `-r`) with no id after it (last, or before another flag) becomes `--resume=`: pick from a list. */

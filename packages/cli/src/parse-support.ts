@@ -2,6 +2,8 @@
 // help detection, node's strict parser, and the flags that choose the
 // assistant's tools. Separate from args.ts so each command's parser file
 // imports this, not the dispatcher that imports them.
+import { AGENT_TOOL } from '@kodama/subagents/tool-name';
+import { CALCULATOR_TOOL } from '@kodama/tools/tool-names';
 import type { CommandName } from './commands.ts';
 import { STORE_KINDS, type StoreKind } from './store-kind.ts';
 
@@ -39,8 +41,8 @@ export class UsageError extends Error {
   }
 }
 
-/** The default tool set of `kodama ask` (written out: see ASSISTANT_TOOLS; tool-names.test.ts checks it). */
-export const DEFAULT_TOOLS: readonly string[] = ['calculator'];
+/** The default tool set of `kodama ask` (a name module only: see ASSISTANT_TOOLS). */
+export const DEFAULT_TOOLS: readonly string[] = [CALCULATOR_TOOL];
 
 /**
  * What decides the assistant's tools, shared by `ask` and `trifecta`: the
@@ -166,7 +168,7 @@ export function toolChoice(
     .split(',')
     .map((t) => t.trim())
     .filter((t) => t !== '');
-  if (values.agents !== undefined && !tools.includes('agent')) {
+  if (values.agents !== undefined && !tools.includes(AGENT_TOOL)) {
     throw new UsageError('--agents gives personas to the agent tool: add agent to --tools', topic);
   }
   const yesAll = values['yes-all'] ?? false;

@@ -1,7 +1,8 @@
 // What every command gets from being a row of the command table, checked for
 // every row through the real `kodama` bin: its --help and `kodama help <name>`,
 // its row in `kodama --help`, the usage error of an unknown command, and that
-// help and version load the table and its parsers only, never a runner.
+// help and version load the table, its parsers and the tools' name modules
+// only, never a runner or another package's entry.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -94,12 +95,23 @@ async function loadsOf(argv: readonly string[]): Promise<Outcome & { files: stri
 
 const CLI = fileURLToPath(new URL('../', import.meta.url));
 
-test('--version, --help and every command --help load only the CLI own files: no runner, no other package', async () => {
+/**
+ * The only files of other packages the parsers load: the tools' name modules
+ * (they import nothing), whose names the default tool sets are made of.
+ */
+const NAME_MODULES = [
+  'tools/dist/tool-names.js',
+  'skills/dist/tool-name.js',
+  'subagents/dist/tool-name.js',
+  'workspace/dist/tools/tool-kinds.js',
+].map((file) => fileURLToPath(new URL(`../../${file}`, import.meta.url)));
+
+test('--version, --help and every command --help load only the CLI own files and name modules: no runner, no package entry', async () => {
   const version = await loadsOf(['--version']);
   assert.equal(version.code, 0, version.stderr);
-  // Every runner imports the agent's packages; the table and the parsers import none.
+  // Every runner imports the agent's packages; the table and the parsers import only the tools' names.
   const foreign = version.files.filter((f) => !f.startsWith(CLI) || f.includes('node_modules'));
-  assert.deepEqual(foreign, []);
+  assert.deepEqual(foreign.sort(), [...NAME_MODULES].sort());
   for (const argv of [['--help'], ...COMMAND_TABLE.map((e) => [e.name, '--help'])]) {
     const out = await loadsOf(argv);
     assert.equal(out.code, 0, out.stderr);

@@ -1,6 +1,6 @@
-// The command line's tool names are the owning packages' (issue 23). The
-// parsers keep literals (--help loads no other package, see
-// command-table.test.ts); this holds them to the owners' constants.
+// The command line's default tools, named by the owning packages (issue 23):
+// which tools, in which order. The parsers import the names from the name
+// modules (command-table.test.ts checks --help loads nothing more).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SKILL_TOOL } from '@kodama/skills/tool-name';
