@@ -12,9 +12,7 @@ import type { Listener } from '../listeners/listener.ts';
 import { ListenerList } from '../listeners/listener-list.ts';
 import { Conversation } from '../loop/conversation.ts';
 import { narratedTurn } from '../loop/narrated-turn.ts';
-import { synthesizerChannel } from '../loop/synthesizer.ts';
 import type { TurnContext } from '../loop/turn-context.ts';
-import { TurnTally } from '../loop/turn-tally.ts';
 import type { Content } from '../messages/content.ts';
 import type { Model } from '../model/model.ts';
 import { contextSize } from '../model/usage.ts';
@@ -23,10 +21,9 @@ import { type AskOptions, validateAskOptions } from '../run/run-options.ts';
 import type { OutputOf, OutputSchemaInput } from '../structured/output-schema.ts';
 import type { TaintGate } from '../taint/taint-gate.ts';
 import type { AnyTool } from '../tool/define-tool.ts';
-import { ToolLoopGuard } from '../tool-loop/tool-loop-guard.ts';
 import type { TrifectaReport } from '../trifecta/report.ts';
 import type { AgentOptions, TurnOptions } from './agent-options.ts';
-import { type AgentSettings, agentSettings, turnSignal } from './agent-settings.ts';
+import { type AgentSettings, agentSettings } from './agent-settings.ts';
 import { agentTrifecta } from './agent-trifecta.ts';
 import { type AsToolOptions, agentAsTool } from './as-tool.ts';
 import { AgentClosedError, TurnInProgressError } from './errors.ts';
@@ -34,6 +31,7 @@ import { historyLoadedEvent, requireHistory } from './history-loaded.ts';
 import { ModelState } from './model-state.ts';
 import { assembleSystemPrompt } from './system-prompt.ts';
 import { ToolSet } from './tool-set.ts';
+import { buildTurnContext } from './turn-context-builder.ts';
 import { validateAgentOptions, validateTurnOptions } from './validate-options.ts';
 
 const NO_EXTENSIONS: readonly Extension[] = Object.freeze([]);
@@ -215,13 +213,13 @@ export class Agent implements AgentView {
       this.cancellable?.reset();
       const from = this.#models.switchTo(options.model);
       const ctx = this.#turnContext(userMessage, options);
-      this.#turnId = ctx.turnId;
+      this.#turnId = ctx.settings.turnId;
       try {
         const result = await narratedTurn(ctx, () => this.#models.announce(ctx, from));
         if (result.synthesized) this.#synthAnswer = result.answer;
         return result.answer;
       } finally {
-        this.#models.contextTokens = ctx.tally.contextTokens;
+        this.#models.contextTokens = ctx.state.tally.contextTokens;
       }
     } finally {
       this.#turnId = '';
@@ -230,34 +228,23 @@ export class Agent implements AgentView {
   }
 
   #turnContext(userMessage: Content | undefined, options: TurnOptions): TurnContext {
-    const listeners = this.#listeners;
-    const host = this.#host;
-    return {
-      ...this.#settings,
+    const parts = {
       agentId: this.id,
-      turnId: this.#settings.ids.next('turn'),
+      settings: this.#settings,
       model: this.#models.model,
+      contextWindow: () => this.#models.cap,
+      contextTokens: this.#models.contextTokens,
       system: this.systemPrompt,
       tools: { current: () => this.#toolSet.table() },
       conversation: this.#conversation,
-      tally: new TurnTally(this.#models.contextTokens),
-      contextWindow: () => this.#models.cap,
-      toolLoop: this.#settings.toolLoop ? new ToolLoopGuard(this.#settings.toolLoop) : undefined,
       stepLimit: this.stepLimit,
-      interloper: options.interloper ?? this.interloper,
-      streaming: options.streaming ?? this.streaming,
-      signal: turnSignal(this.cancellable, options.signal),
-      checkpoint: options.checkpoint,
-      appContext: options.appContext,
-      answerFormat: options.answerFormat,
-      emit: (event) => listeners.emit(event),
-      userMessage,
-      extensions: host?.extensions ?? NO_EXTENSIONS,
-      extensionContext: host?.context,
-      extensionInbox: host?.inbox,
-      subAgentListeners: (params) => listeners.forSubAgent(params),
-      synthesizer: () => synthesizerChannel(listeners, this.id),
+      interloper: this.interloper,
+      streaming: this.streaming,
+      cancellable: this.cancellable,
+      listeners: this.#listeners,
+      host: this.#host,
     };
+    return buildTurnContext(parts, userMessage, options);
   }
 
   /** A dormant Run of `input` (start it with `execute()` or `stream()`). @throws InvalidOptionError before a Run exists. */

@@ -20,9 +20,10 @@ export async function announceModel(
   from: Model | undefined,
   probe: boolean,
 ): Promise<{ probed: boolean; cap: number | undefined }> {
-  const { agentId, turnId, model } = ctx;
+  const { agentId, turnId, model } = ctx.settings;
+  const { emit, signal } = ctx.io;
   if (from) {
-    ctx.emit({
+    emit({
       type: 'model-switched',
       agentId,
       turnId,
@@ -31,7 +32,7 @@ export async function announceModel(
     });
   }
   if (!probe) return { probed: false, cap: undefined };
-  const cap = await probeContextWindow(model, ctx.signal);
-  ctx.emit({ type: 'context-cap', agentId, turnId, cap });
+  const cap = await probeContextWindow(model, signal);
+  emit({ type: 'context-cap', agentId, turnId, cap });
   return { probed: true, cap };
 }

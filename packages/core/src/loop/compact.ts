@@ -2,7 +2,7 @@ import { applyCompaction } from '../compaction/apply-compaction.ts';
 import { compactionRequest } from '../compaction/compaction-request.ts';
 import { planCompaction } from '../compaction/plan-compaction.ts';
 import { taintSources } from '../taint/taint-sources.ts';
-import { narrateTokens, streamModelRound } from './model-round.ts';
+import { narrateTokens, streamModelRound, turnRound } from './model-round.ts';
 import type { TurnContext } from './turn-context.ts';
 
 /** How an agent compacts a long conversation (see `AgentOptions.compaction`). */
@@ -29,31 +29,32 @@ export async function compactConversation(
   reason: 'overflow' | 'threshold',
   nextIndex: () => number,
 ): Promise<boolean> {
-  const { conversation, model, agentId, turnId } = ctx;
-  const settings = ctx.compaction ?? {};
-  const plan = planCompaction(conversation.entries, settings);
+  const { model, agentId, turnId } = ctx.settings;
+  const { emit, stepRunner, ids } = ctx.io;
+  const { conversation, tally } = ctx.state;
+  const plan = planCompaction(conversation.entries, ctx.settings.compaction ?? {});
   if (!plan) return false;
-  const window = ctx.contextWindow();
+  const window = ctx.settings.contextWindow();
   const request = compactionRequest(
     plan.fold,
     window === undefined ? {} : { maxTranscriptChars: window * TRANSCRIPT_CHARS_PER_WINDOW_TOKEN },
   );
   const index = nextIndex();
   const { provider, modelId } = model;
-  ctx.emit({ type: 'model-start', agentId, turnId, index, provider, modelId });
+  emit({ type: 'model-start', agentId, turnId, index, provider, modelId });
   const step = { kind: 'model' as const, agentId, turnId, index, provider, modelId, request };
-  const quiet = { ...ctx, streaming: false }; // the summary is no answer: no deltas
-  const result = await ctx.stepRunner.model(step, () => streamModelRound(model, request, quiet));
-  ctx.tally.record(result.usage, result.finishReason);
-  narrateTokens(ctx, model, result);
-  ctx.tally.forgetContext(); // that response measured the summarising prompt, not the conversation
+  const quiet = turnRound(ctx, false); // the summary is no answer: no deltas
+  const result = await stepRunner.model(step, () => streamModelRound(model, request, quiet));
+  tally.record(result.usage, result.finishReason);
+  narrateTokens(quiet, model, result);
+  tally.forgetContext(); // that response measured the summarising prompt, not the conversation
   const summary = result.message.text;
   if (summary.trim() === '') return false;
   // The summary keeps the taint of what it folds, older messages judged by their tools' legs.
-  const tools = ctx.tools.current().byName;
+  const tools = ctx.settings.tools.current().byName;
   const taint = taintSources(plan.fold, (name) => tools.get(name)?.trifectaLegs);
-  conversation.replace(applyCompaction(plan, summary, ctx.ids, taint));
-  ctx.emit({
+  conversation.replace(applyCompaction(plan, summary, ids, taint));
+  emit({
     type: 'compaction',
     agentId,
     turnId,

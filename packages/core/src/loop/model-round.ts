@@ -7,6 +7,7 @@ import type { ModelRequest } from '../model/model-request.ts';
 import type { StopReason } from '../model/stop-reason.ts';
 import { EMPTY_USAGE, type Usage } from '../model/usage.ts';
 import type { ModelStepResult, ParsedToolInput } from './step-runner.ts';
+import type { TurnContext } from './turn-context.ts';
 import { untilAborted } from './until-aborted.ts';
 
 /** Who is asking, for {@link streamModelRound}'s events and the model's id fallbacks. */
@@ -18,6 +19,13 @@ export interface ModelRoundOptions {
   readonly streaming: boolean;
   readonly emit: Emit;
   readonly ids: IdSource;
+}
+
+/** The round options of turn `ctx`; `streaming` off for a request whose text is no answer (a summary). */
+export function turnRound(ctx: TurnContext, streaming = ctx.settings.streaming): ModelRoundOptions {
+  const { agentId, turnId } = ctx.settings;
+  const { signal, emit, ids } = ctx.io;
+  return { agentId, turnId, signal, streaming, emit, ids };
 }
 
 /**

@@ -8,25 +8,18 @@ import { turnEndEvent } from './turn-end.ts';
  * `turn-end` with how it ended, whatever that was.
  */
 export async function narratedTurn(ctx: TurnContext, prepare: () => Promise<void>): Promise<TurnResult> {
-  const startedAt = ctx.clock.now();
-  const { provider, modelId } = ctx.model;
-  ctx.emit({
-    type: 'turn-start',
-    agentId: ctx.agentId,
-    turnId: ctx.turnId,
-    provider,
-    modelId,
-    at: startedAt,
-  });
+  const { emit, clock } = ctx.io;
+  const { agentId, turnId, model } = ctx.settings;
+  const startedAt = clock.now();
+  const { provider, modelId } = model;
+  emit({ type: 'turn-start', agentId, turnId, provider, modelId, at: startedAt });
   try {
     await prepare();
     const result = await runTurn(ctx);
-    ctx.emit(
-      turnEndEvent(ctx, startedAt, { outcome: result.synthesized ? 'budget-exhausted' : 'completed' }),
-    );
+    emit(turnEndEvent(ctx, startedAt, { outcome: result.synthesized ? 'budget-exhausted' : 'completed' }));
     return result;
   } catch (error) {
-    ctx.emit(turnEndEvent(ctx, startedAt, { error }));
+    emit(turnEndEvent(ctx, startedAt, { error }));
     throw error;
   }
 }

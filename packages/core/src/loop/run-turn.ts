@@ -9,7 +9,13 @@ import { answerCall, withAnswerFormat, withAnswerTool } from './answer-format.ts
 import { compactConversation } from './compact.ts';
 import { EmptyTurnError, needsAMessage } from './empty-turn-error.ts';
 import { DuplicateToolCallIdError, OutputTruncatedError } from './model-errors.ts';
-import { duplicateToolCallId, narrateResponse, narrateTokens, streamModelRound } from './model-round.ts';
+import {
+  duplicateToolCallId,
+  narrateResponse,
+  narrateTokens,
+  streamModelRound,
+  turnRound,
+} from './model-round.ts';
 import { answerOpenToolCalls, repairWording } from './repair.ts';
 import type { InputStep, ModelStepResult } from './step-runner.ts';
 import { runSynthesizer } from './synthesizer.ts';
@@ -33,46 +39,50 @@ function isBlank(content: Content | undefined): boolean {
 /**
  * Runs one turn: the Thought / Tool-call / Observation loop until the model
  * answers without tool calls. Holds no state of its own: everything it works
- * with is in `ctx` (the conversation and tally are the parts it changes),
- * everything it says goes through `ctx.emit`, and `ctx.signal` is the cancel.
+ * with is in `ctx` (`ctx.state` holds the parts it changes), everything it
+ * says goes through `ctx.io.emit`, and `ctx.io.signal` is the cancel.
  * Whatever unwinds it, the conversation is left sendable (every tool call
  * answered, no partial response appended).
  */
 export async function runTurn(ctx: TurnContext): Promise<TurnResult> {
-  const { conversation, model, agentId, turnId, emit, signal } = ctx;
+  const { settings, io } = ctx;
+  const { model, agentId, turnId, answerFormat } = settings;
+  const { emit, signal } = io;
+  const { conversation } = ctx.state;
   const inputs = { count: 0 };
   try {
     await deliverInjections(ctx, inputs);
-    const blank = isBlank(ctx.userMessage);
+    const blank = isBlank(settings.userMessage);
     if (blank && conversation.length === 0 && needsAMessage(model.provider))
       throw new EmptyTurnError(model.provider);
-    if (!blank) await appendUserMessage(ctx, ctx.userMessage!, inputs);
-    await ctx.checkpoint?.();
+    if (!blank) await appendUserMessage(ctx, settings.userMessage!, inputs);
+    await io.checkpoint?.();
     let index = 0;
     const nextIndex = () => index++;
     for (;;) {
       if (signal.aborted) throw new CancelledError({ cause: signal.reason });
-      if (ctx.compaction && shouldCompact(compactionCheck(ctx)))
+      if (settings.compaction && shouldCompact(compactionCheck(ctx)))
         await compactConversation(ctx, 'threshold', nextIndex);
-      const tools = withAnswerTool(ctx.tools.current(), ctx.answerFormat);
+      const tools = withAnswerTool(settings.tools.current(), answerFormat);
       const result = await respond(ctx, tools, nextIndex);
       const { message, usage, finishReason } = result;
-      const truncated = finishReason === 'length' && message.toolCalls.length === 0 && !ctx.acceptTruncated;
+      const truncated =
+        finishReason === 'length' && message.toolCalls.length === 0 && !settings.acceptTruncated;
       if (!truncated && (message.text !== '' || message.toolCalls.length > 0))
         conversation.appendAssistant(message, model.modelId, usage);
-      narrateResponse(ctx, model, result, !truncated);
+      narrateResponse(turnRound(ctx), model, result, !truncated);
       if (truncated) throw new OutputTruncatedError(message.text);
       if (message.toolCalls.length === 0) return { answer: message.text, synthesized: false };
       await runToolBatch(message.toolCalls, result.toolInputs, tools, ctx);
       // A call to the answer tool is the answer; interjections wait for the caller's next turn.
       // A repair turn is one response: its answer call, else its text.
-      const answered = answerCall(message.toolCalls, ctx.answerFormat);
-      if (answered || ctx.answerFormat?.repair) {
-        await ctx.checkpoint?.();
+      const answered = answerCall(message.toolCalls, answerFormat);
+      if (answered || answerFormat?.repair) {
+        await io.checkpoint?.();
         return { answer: answered?.arguments ?? message.text, synthesized: false };
       }
       await deliverInjections(ctx, inputs);
-      await ctx.checkpoint?.();
+      await io.checkpoint?.();
     }
   } catch (error) {
     // The batch repairs what it unwinds; this catches anything else that left calls open.
@@ -81,7 +91,7 @@ export async function runTurn(ctx: TurnContext): Promise<TurnResult> {
       emit({ type: 'cancelled', agentId, turnId });
       throw error;
     }
-    if (StepLimitExceeded.isInstance(error) && ctx.stepLimit?.onExhausted === 'synthesize') {
+    if (StepLimitExceeded.isInstance(error) && ctx.state.stepLimit?.onExhausted === 'synthesize') {
       emit({ type: 'fallback-notice', agentId, turnId, reason: 'step-limit', maxSteps: error.maxSteps });
       const answer = await synthesize(ctx);
       return { answer, synthesized: true };
@@ -92,12 +102,13 @@ export async function runTurn(ctx: TurnContext): Promise<TurnResult> {
 
 /** The request of this moment: system prompt, the conversation for this model, the current tools, the answer format. */
 function buildRequest(ctx: TurnContext, tools: ToolTable): ModelRequest {
+  const { system, model, answerFormat } = ctx.settings;
   const request = {
-    system: ctx.system,
-    messages: ctx.conversation.toModelMessages(ctx.model.modelId),
+    system,
+    messages: ctx.state.conversation.toModelMessages(model.modelId),
     ...(tools.specs.length > 0 ? { tools: tools.specs } : {}),
   };
-  return withAnswerFormat(request, ctx.answerFormat);
+  return withAnswerFormat(request, answerFormat);
 }
 
 /** What the proactive compaction check reads: the conversation's last known size against the window. */
@@ -106,8 +117,8 @@ function compactionCheck(ctx: TurnContext): {
   contextWindow: number | undefined;
   threshold?: number;
 } {
-  const check = { inputTokens: ctx.tally.contextTokens, contextWindow: ctx.contextWindow() };
-  const threshold = ctx.compaction?.threshold;
+  const check = { inputTokens: ctx.state.tally.contextTokens, contextWindow: ctx.settings.contextWindow() };
+  const threshold = ctx.settings.compaction?.threshold;
   return threshold === undefined ? check : { ...check, threshold };
 }
 
@@ -124,7 +135,7 @@ async function respond(
   try {
     return await requestResponse(ctx, buildRequest(ctx, tools), nextIndex);
   } catch (error) {
-    if (!ctx.compaction || ctx.signal.aborted || !isContextOverflow(error)) throw error;
+    if (!ctx.settings.compaction || ctx.io.signal.aborted || !isContextOverflow(error)) throw error;
     if (!(await compactConversation(ctx, 'overflow', nextIndex))) throw error;
     return await requestResponse(ctx, buildRequest(ctx, tools), nextIndex);
   }
@@ -139,12 +150,14 @@ async function appendUserMessage(
   content: Content,
   inputs: { count: number },
 ): Promise<void> {
-  const { conversation, agentId, turnId, extensionContext } = ctx;
+  const { agentId, turnId, extensions } = ctx.settings;
+  const { extensionContext } = ctx.io;
+  const { conversation } = ctx.state;
   conversation.appendUser(content, 'user');
-  ctx.emit({ type: 'user-turn', agentId, turnId, content, midLoop: false });
-  if (!extensionContext || !ctx.extensions.some((e) => e.onUserMessage)) return;
+  ctx.io.emit({ type: 'user-turn', agentId, turnId, content, midLoop: false });
+  if (!extensionContext || !extensions.some((e) => e.onUserMessage)) return;
   const injected = await recordInput(ctx, 'extensions', inputs, () =>
-    userMessageInjections(ctx.extensions, extensionContext, content),
+    userMessageInjections(extensions, extensionContext, content),
   );
   for (const extra of injected) conversation.appendUser(extra, 'injected');
 }
@@ -161,26 +174,27 @@ async function requestResponse(
   request: ModelRequest,
   nextIndex: () => number,
 ): Promise<ModelStepResult> {
-  const { model, agentId, turnId, signal } = ctx;
+  const { model, agentId, turnId } = ctx.settings;
+  const { signal, emit, stepRunner } = ctx.io;
   const retries = model.maxRetries ?? 2;
   for (let attempt = 0; ; attempt++) {
     const { provider, modelId } = model;
     const index = nextIndex();
     const step = { kind: 'model' as const, agentId, turnId, index, provider, modelId, request };
-    ctx.emit({ type: 'model-start', agentId, turnId, index, provider, modelId });
+    emit({ type: 'model-start', agentId, turnId, index, provider, modelId });
     let result: ModelStepResult;
     try {
-      result = await ctx.stepRunner.model(step, () => streamModelRound(model, request, ctx));
+      result = await stepRunner.model(step, () => streamModelRound(model, request, turnRound(ctx)));
     } catch (error) {
       if (signal.aborted) throw new CancelledError({ cause: signal.reason });
       throw error;
     }
-    ctx.tally.record(result.usage, result.finishReason);
+    ctx.state.tally.record(result.usage, result.finishReason);
     const duplicate = duplicateToolCallId(result.message.toolCalls);
     if (duplicate === undefined) return result;
-    narrateTokens(ctx, model, result); // billed, though discarded
+    narrateTokens(turnRound(ctx), model, result); // billed, though discarded
     if (attempt >= retries) throw new DuplicateToolCallIdError(duplicate, attempt + 1);
-    ctx.emit({
+    emit({
       type: 'retry',
       agentId,
       turnId,
@@ -200,12 +214,12 @@ async function recordInput(
 ): Promise<readonly Content[]> {
   const step = {
     kind: 'input' as const,
-    agentId: ctx.agentId,
-    turnId: ctx.turnId,
+    agentId: ctx.settings.agentId,
+    turnId: ctx.settings.turnId,
     source,
     index: inputs.count++,
   };
-  const result = await ctx.stepRunner.input(step, async () => ({ contents: await take() }));
+  const result = await ctx.io.stepRunner.input(step, async () => ({ contents: await take() }));
   return result.contents;
 }
 
@@ -216,31 +230,32 @@ async function recordInput(
  * narrated as a mid-loop user turn.
  */
 async function deliverInjections(ctx: TurnContext, inputs: { count: number }): Promise<void> {
-  const { interloper, extensionInbox } = ctx;
+  const { interloper, extensionInbox } = ctx.io;
   if (extensionInbox)
     deliver(ctx, await recordInput(ctx, 'extensions', inputs, async () => extensionInbox.drain()));
   if (interloper) deliver(ctx, await recordInput(ctx, 'interloper', inputs, async () => interloper.drain()));
 }
 
 function deliver(ctx: TurnContext, contents: readonly Content[]): void {
-  const { agentId, turnId } = ctx;
+  const { agentId, turnId } = ctx.settings;
   for (const content of contents) {
-    ctx.conversation.appendUser(content, 'injected');
-    ctx.emit({ type: 'user-turn', agentId, turnId, content, midLoop: true });
+    ctx.state.conversation.appendUser(content, 'injected');
+    ctx.io.emit({ type: 'user-turn', agentId, turnId, content, midLoop: true });
   }
 }
 
 async function synthesize(ctx: TurnContext): Promise<string> {
-  const { agentId, emit } = ctx.synthesizer();
+  const { agentId, emit } = ctx.io.synthesizer();
+  const { signal } = ctx.io;
   try {
     const { text, usage } = await runSynthesizer(ctx, agentId, emit);
     // Kept in the conversation so a follow-up question sees the answer it follows.
-    if (text !== '')
-      ctx.conversation.appendAssistant({ role: 'assistant', text, toolCalls: [] }, ctx.model.modelId, usage);
+    const answer = { role: 'assistant' as const, text, toolCalls: [] };
+    if (text !== '') ctx.state.conversation.appendAssistant(answer, ctx.settings.model.modelId, usage);
     return text;
   } catch (error) {
-    if (!ctx.signal.aborted) throw error;
-    ctx.emit({ type: 'cancelled', agentId: ctx.agentId, turnId: ctx.turnId });
-    throw new CancelledError({ cause: ctx.signal.reason });
+    if (!signal.aborted) throw error;
+    ctx.io.emit({ type: 'cancelled', agentId: ctx.settings.agentId, turnId: ctx.settings.turnId });
+    throw new CancelledError({ cause: signal.reason });
   }
 }

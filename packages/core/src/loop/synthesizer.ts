@@ -84,12 +84,12 @@ export async function runSynthesizer(
   agentId: string,
   emit: Emit,
 ): Promise<{ text: string; usage: Usage | undefined }> {
-  const { model, turnId } = ctx;
+  const { model, turnId, userMessage, streaming } = ctx.settings;
+  const { signal, ids, stepRunner } = ctx.io;
+  const { conversation, tally } = ctx.state;
   const request = {
     system: SYNTHESIZER_SYSTEM_PROMPT,
-    messages: [
-      { role: 'user' as const, content: buildEvidencePrompt(ctx.conversation.entries, ctx.userMessage) },
-    ],
+    messages: [{ role: 'user' as const, content: buildEvidencePrompt(conversation.entries, userMessage) }],
   };
   const step = {
     kind: 'model' as const,
@@ -100,11 +100,11 @@ export async function runSynthesizer(
     modelId: model.modelId,
     request,
   };
-  const round = { agentId, turnId, signal: ctx.signal, streaming: ctx.streaming, emit, ids: ctx.ids };
+  const round = { agentId, turnId, signal, streaming, emit, ids };
   emit({ type: 'model-start', agentId, turnId, index: -1, provider: model.provider, modelId: model.modelId });
-  const result = await ctx.stepRunner.model(step, () => streamModelRound(model, request, round));
-  ctx.tally.record(result.usage, result.finishReason);
-  ctx.tally.forgetContext(); // it measured the evidence prompt, not the conversation
+  const result = await stepRunner.model(step, () => streamModelRound(model, request, round));
+  tally.record(result.usage, result.finishReason);
+  tally.forgetContext(); // it measured the evidence prompt, not the conversation
   narrateResponse(round, model, result, true);
   return { text: result.message.text, usage: result.usage };
 }

@@ -45,7 +45,8 @@ export async function runToolBatch(
   tools: ToolTable,
   ctx: TurnContext,
 ): Promise<void> {
-  const { agentId, turnId, emit } = ctx;
+  const { agentId, turnId } = ctx.settings;
+  const { emit, signal } = ctx.io;
   const answers: (Settled | undefined)[] = calls.map(() => undefined);
   const started: boolean[] = calls.map(() => false);
   let failure: { error: unknown } | undefined;
@@ -64,12 +65,12 @@ export async function runToolBatch(
       content: s.step.result,
       status: s.step.kind,
     });
-    if (s.step.kind === 'failure' && ctx.toolFailures === 'raise') {
+    if (s.step.kind === 'failure' && ctx.settings.toolFailures === 'raise') {
       failure ??= { error: s.error ?? new Error(String(s.step.result)) };
     }
   };
 
-  const race = cancelRace(ctx.signal);
+  const race = cancelRace(signal);
   try {
     for (let i = 0; i < calls.length; i++) {
       const { id, name } = calls[i]!;
@@ -86,7 +87,7 @@ export async function runToolBatch(
     const sequential = calls.some((c) => tools.byName.get(c.name)?.sequential === true);
     const pending = new Map<number, Promise<Settled>>();
     // Identical calls of this batch count once (see ToolLoopGuard.observeBatch).
-    const verdicts = ctx.toolLoop?.observeBatch(calls);
+    const verdicts = ctx.state.toolLoop?.observeBatch(calls);
     for (let i = 0; i < calls.length; i++) {
       const call = calls[i]!;
       const { verdict, streak } = verdicts?.[i] ?? { verdict: 'ok', streak: 0 };
@@ -99,8 +100,8 @@ export async function runToolBatch(
       }
       try {
         if (verdict === 'stop') throw new ToolLoopError(call.name, streak);
-        if (ctx.signal.aborted) throw new CancelledError({ cause: ctx.signal.reason });
-        ctx.stepLimit?.tick();
+        if (signal.aborted) throw new CancelledError({ cause: signal.reason });
+        ctx.state.stepLimit?.tick();
       } catch (e) {
         unwound = { cause: e };
         break;
@@ -152,21 +153,22 @@ function record(
     : failed || StepLimitExceeded.isInstance(cause)
       ? 'skipped'
       : 'failure';
+  const { conversation } = ctx.state;
+  const { agentId, turnId } = ctx.settings;
   let firstOpen = true;
   for (let i = 0; i < calls.length; i++) {
     const call = calls[i]!;
     const answer = answers[i];
     if (answer) {
-      ctx.conversation.appendToolResult(call, answer.step.result, answer.taint);
+      conversation.appendToolResult(call, answer.step.result, answer.taint);
       continue;
     }
     const asFirst = started[i] || firstOpen;
     firstOpen = false;
     const content = asFirst ? wording.first : wording.rest;
     const status = asFirst ? firstStatus : 'skipped';
-    ctx.conversation.appendToolResult(call, content, notRunTaint(tools.byName.get(call.name)));
-    const { agentId, turnId } = ctx;
-    ctx.emit({
+    conversation.appendToolResult(call, content, notRunTaint(tools.byName.get(call.name)));
+    ctx.io.emit({
       type: 'tool-result',
       agentId,
       turnId,
@@ -186,7 +188,8 @@ function startCall(
   tools: ToolTable,
   ctx: TurnContext,
 ): Promise<Settled> {
-  const { agentId, turnId } = ctx;
+  const { agentId, turnId, taintGate: gate, appContext, maxResultTokens } = ctx.settings;
+  const { signal, emit, subAgentListeners } = ctx.io;
   const idempotencyKey = `${turnId}:${call.id}`;
   let error: unknown;
   const tool = tools.byName.get(call.name);
@@ -199,8 +202,7 @@ function startCall(
       ran = false;
       return { kind: 'error', result: `Error: ${new UnknownToolError(call.name, tools.names()).message}` };
     }
-    const { signal, taintGate: gate } = ctx;
-    const messages = ctx.conversation.entries;
+    const messages = ctx.state.conversation.entries;
     const input = { agentId, tools: tools.byName, messages, gate, signal };
     const refused = await taintCheck(tool, call, await legs, input);
     if (refused !== undefined) {
@@ -208,15 +210,15 @@ function startCall(
       return { kind: 'error', result: refused };
     }
     const context: ToolContext = {
-      signal: ctx.signal,
+      signal,
       agentId,
       toolCallId: call.id,
       idempotencyKey,
-      appContext: ctx.appContext,
-      emit: (name, data) => ctx.emit({ type: 'domain', agentId, turnId, name, data }),
-      subAgentListeners: ctx.subAgentListeners,
+      appContext,
+      emit: (name, data) => emit({ type: 'domain', agentId, turnId, name, data }),
+      subAgentListeners,
     };
-    const options = ctx.maxResultTokens === undefined ? {} : { maxResultTokens: ctx.maxResultTokens };
+    const options = maxResultTokens === undefined ? {} : { maxResultTokens };
     const outcome = await executeToolCall(tool, { ...call, ...parsed }, context, options);
     if (outcome.kind === 'failure') error = outcome.error;
     return { kind: outcome.kind, result: outcome.result };
@@ -231,7 +233,7 @@ function startCall(
     idempotencyKey,
   };
   const taint = async () => (ran && tool && legs ? ranTaint(tool, await legs) : notRunTaint(tool));
-  return ctx.stepRunner.tool(step, run).then(
+  return ctx.io.stepRunner.tool(step, run).then(
     async (s) => ({ index, step: s, error, taint: await taint() }),
     // A step runner that throws is treated like a tool that threw.
     async (e: unknown) => ({

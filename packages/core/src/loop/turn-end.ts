@@ -21,13 +21,14 @@ export function turnEndEvent(
   startedAt: number,
   end: { readonly outcome: TurnOutcome } | { readonly error: unknown },
 ): TurnEndEvent {
-  const at = ctx.clock.now();
+  const at = ctx.io.clock.now();
+  const { tally } = ctx.state;
   const base = {
     type: 'turn-end' as const,
-    agentId: ctx.agentId,
-    turnId: ctx.turnId,
-    stopReason: ctx.tally.stopReason,
-    usage: ctx.tally.usage,
+    agentId: ctx.settings.agentId,
+    turnId: ctx.settings.turnId,
+    stopReason: tally.stopReason,
+    usage: tally.usage,
     at,
     durationMs: at - startedAt,
   };
