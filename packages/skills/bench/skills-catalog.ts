@@ -1,7 +1,8 @@
 // skills-catalog: a catalog of 1,000 skills (10 KB bodies, half path-gated) written to a temp folder and
 // scanned (frontmatter only): scan_ms is the median of five scans after a first, cold one (reported on
 // its own line: it also loads and warms up the YAML parser). Then 10,000 tool-call events run through
-// what the path listener does per call (parse the arguments, resolve lexically, match the gates).
+// what the path listener does per call (parse and validate the arguments, take the effects the tool
+// declares, resolve lexically, match the gates).
 // Targets: scan < 200 ms, < 20 µs a call.
 //
 //   npm run bench -- skills-catalog
@@ -9,6 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { type AnyTool, defineTool, NONE, params } from '@kodama/core';
 import { loadSkillCatalog, PathActivationListener, PathMatcher } from '../src/index.ts';
 
 const SKILLS = 1000;
@@ -70,6 +72,21 @@ try {
       arguments: JSON.stringify({ path }),
     };
   });
+  // Stand-ins for the file tools: the listener judges a call by what its tool declares.
+  const touches = (name: string, kind: 'readsPath' | 'writesFile'): AnyTool =>
+    defineTool({
+      name,
+      description: `${name} stand-in`,
+      parameters: params().requiredString('path', 'the file'),
+      trifectaLegs: NONE,
+      effects: {
+        kinds: [kind],
+        of: ({ path }) =>
+          kind === 'readsPath' ? [{ kind, path }] : [{ kind, path, preview: (before) => before }],
+      },
+      execute: () => '',
+    }) as AnyTool;
+  const tools = [touches('read', 'readsPath'), touches('write', 'writesFile'), touches('edit', 'writesFile')];
   const matcher = new PathMatcher(catalog.gated);
   let fired = 0;
   const listener = new PathActivationListener({
@@ -82,6 +99,7 @@ try {
     },
     matcher,
     root,
+    tools: () => tools,
     onPromote: () => {},
   });
   for (const event of events.slice(0, 2000)) listener.onEvent(event); // warm-up

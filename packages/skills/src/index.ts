@@ -11,7 +11,7 @@ export { Activation, type ActivationView, sealedActivation } from './activation/
 export {
   PathActivationListener,
   type PathActivationListenerOptions,
-  TOUCH_TOOLS,
+  touchedPaths,
 } from './activation/path-activation-listener.ts';
 export { promotedInHistory, promotedNames, promotionMessage } from './activation/promotion-message.ts';
 export { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, NAME_PATTERN } from './catalog/limits.ts';

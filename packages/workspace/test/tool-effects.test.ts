@@ -58,9 +58,12 @@ test('bash declares the command it runs; read, grep and glob the path they read'
   assert.deepEqual(effectsOf(tools.read, { path: 'src/app.ts' }), [
     { kind: 'readsPath', path: 'src/app.ts' },
   ]);
-  assert.deepEqual(effectsOf(tools.grep, { pattern: 'x' }), [{ kind: 'readsPath', path: '.' }]);
+  // grep and glob read under a root they search, not one file.
+  assert.deepEqual(effectsOf(tools.grep, { pattern: 'x' }), [
+    { kind: 'readsPath', path: '.', searches: true },
+  ]);
   assert.deepEqual(effectsOf(tools.glob, { pattern: '*.ts', path: 'src' }), [
-    { kind: 'readsPath', path: 'src' },
+    { kind: 'readsPath', path: 'src', searches: true },
   ]);
   for (const tool of [tools.read, tools.grep, tools.glob]) assert.ok(!mayHaveEffect(tool, 'writesFile'));
   assert.ok(mayHaveEffect(tools.bash, 'runsCommand'));

@@ -27,6 +27,12 @@ export interface ReadsPath {
   readonly kind: 'readsPath';
   /** The path as the model gave it; `.` when the call names none (the root). */
   readonly path: string;
+  /**
+   * True when `path` is where the call searches (grep's, glob's root), not a
+   * file it reads: path rules still match it, but path-gated skills fire only
+   * on what a call reads or writes, never on a repo-wide search.
+   */
+  readonly searches?: boolean;
 }
 
 /** A call reaches the network (a fetch, a search); `url` when the arguments name one. */

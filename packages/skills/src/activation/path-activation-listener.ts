@@ -1,16 +1,8 @@
-import type { AgentEvent, Listener } from '@kodama/core';
+import { type AgentEvent, type AnyTool, effectsOf, type Listener, type ToolEffect } from '@kodama/core';
 import type { Skill } from '../catalog/skill.ts';
 import type { PathMatcher } from '../paths/path-matcher.ts';
 import { workspaceRelative } from '../paths/workspace-relative.ts';
 import type { ActivationView } from './activation.ts';
-
-/**
- * Tools whose `path` argument names a file the model means to touch. An
- * allowlist, not a convention about argument names: grep and glob take a
- * `path` too, but theirs is a search root, and one repo-wide grep would
- * activate half the catalog at once.
- */
-export const TOUCH_TOOLS: readonly string[] = Object.freeze(['read', 'write', 'edit']);
 
 /** What a {@link PathActivationListener} works with. */
 export interface PathActivationListenerOptions {
@@ -20,13 +12,28 @@ export interface PathActivationListenerOptions {
   readonly matcher: PathMatcher;
   /** Absolute project root the model's paths are resolved against. */
   readonly root: string;
+  /** The agent's model-callable tools now (a tool-call event names one; its declared effects say what it touches). */
+  readonly tools: () => readonly AnyTool[];
   /** Called with the newly activated skills (never empty) and the project-relative path that fired them. */
   readonly onPromote: (skills: Skill[], path: string) => void;
 }
 
 /**
+ * The files a call touches, by the tool's declared effects: what it reads or
+ * writes. Not a search root (`searches`): one repo-wide grep would activate
+ * half the catalog at once.
+ */
+export function touchedPaths(effects: readonly ToolEffect[]): string[] {
+  return effects.flatMap((e) =>
+    e.kind === 'writesFile' || (e.kind === 'readsPath' && e.searches !== true) ? [e.path] : [],
+  );
+}
+
+/**
  * Watches the tool stream for a file the model is about to touch and promotes
  * the path-gated skills that file fires (pikuri's PathActivationListener).
+ * Which calls touch a file is what the called tool declares (`Tool.effects`:
+ * a file read or written), never its name.
  *
  * It reads the model's arguments at the `tool-call` event, before the tool
  * runs, so a read of a missing file or a write the human then declines
@@ -48,14 +55,18 @@ export class PathActivationListener implements Listener {
     this.#options = options;
   }
 
-  /** Promotes on `tool-call` events of {@link TOUCH_TOOLS}; ignores everything else. */
+  /** Promotes on `tool-call` events whose call reads or writes a gated file; ignores everything else. */
   onEvent(event: AgentEvent): void {
-    if (event.type !== 'tool-call' || !TOUCH_TOOLS.includes(event.name)) return;
-    const { activation, matcher, root, onPromote } = this.#options;
-    const path = workspaceRelative(root, pathArgument(event.arguments));
-    if (path === undefined) return;
-    const promoted = activation.activate(matcher.match(path));
-    if (promoted.length > 0) onPromote(promoted, path);
+    if (event.type !== 'tool-call') return;
+    const { activation, matcher, root, tools, onPromote } = this.#options;
+    const tool = tools().find((t) => t.name === event.name);
+    if (tool?.effects === undefined) return;
+    for (const given of touchedPaths(callEffects(tool, event.arguments))) {
+      const path = workspaceRelative(root, given);
+      if (path === undefined) continue;
+      const promoted = activation.activate(matcher.match(path));
+      if (promoted.length > 0) onPromote(promoted, path);
+    }
   }
 
   /** None: sub-agents get no promotions at all. */
@@ -64,12 +75,16 @@ export class PathActivationListener implements Listener {
   }
 }
 
-/** The `path` of raw tool arguments, or `undefined` (malformed JSON included: the tool will say so). */
-function pathArgument(json: string): unknown {
+/**
+ * The effects of a call from its raw arguments, validated as the tool will;
+ * none when they do not validate (malformed JSON included: the tool will say
+ * so) or the tool's `of` throws (the call will fail).
+ */
+function callEffects(tool: AnyTool, json: string): readonly ToolEffect[] {
   try {
-    const args: unknown = JSON.parse(json);
-    return typeof args === 'object' && args !== null ? (args as { path?: unknown }).path : undefined;
+    const checked = tool.parameters.validate(json.trim() === '' ? {} : JSON.parse(json));
+    return checked.ok ? effectsOf(tool, checked.value) : [];
   } catch {
-    return undefined;
+    return [];
   }
 }

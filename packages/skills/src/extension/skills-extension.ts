@@ -75,6 +75,8 @@ export class SkillsExtension implements Extension {
         activation: this.#activation,
         matcher,
         root: this.#root,
+        // The agent's tools once bound (the listener sees calls only during turns, after bind).
+        tools: () => this.#context?.agent.tools ?? [],
         onPromote: (skills, path) => this.#announce(skills, path),
       }),
     );

@@ -62,7 +62,10 @@ export function globTool(workspace: Workspace, options: { readonly ripgrepPath?:
     description: DESCRIPTION,
     parameters,
     trifectaLegs: readerLegs(workspace),
-    effects: { kinds: ['readsPath'], of: (args) => [{ kind: 'readsPath', path: args.path ?? '.' }] },
+    effects: {
+      kinds: ['readsPath'],
+      of: (args) => [{ kind: 'readsPath', path: args.path ?? '.', searches: true }],
+    },
     async execute(args, context) {
       const shownAs = args.path ?? '.';
       if (isAbsolute(args.pattern) || args.pattern.split('/').includes('..')) {

@@ -39,7 +39,10 @@ export function grepTool(workspace: Workspace, options: { readonly ripgrepPath?:
     description: DESCRIPTION,
     parameters,
     trifectaLegs: readerLegs(workspace),
-    effects: { kinds: ['readsPath'], of: (args) => [{ kind: 'readsPath', path: args.path ?? '.' }] },
+    effects: {
+      kinds: ['readsPath'],
+      of: (args) => [{ kind: 'readsPath', path: args.path ?? '.', searches: true }],
+    },
     async execute(args, context) {
       const shownAs = args.path ?? '.';
       const mode = args.output_mode ?? 'content';
