@@ -1,93 +1,29 @@
-/**
- * How providers say "the request does not fit the model's context window",
- * matched case-insensitively. Each wording was looked up in the providers'
- * sources or in issues quoting their error bodies (December 2026).
- */
-const OVERFLOW_WORDINGS: readonly RegExp[] = [
-  // OpenAI's error code, in the body's `error.code` (crewAIInc/crewAI-examples#121,
-  // NextChat#625) and in Responses API stream errors (anomalyco/opencode#6071).
-  /context_length_exceeded/i,
-  // OpenAI Chat Completions: "This model's maximum context length is 8192 tokens. However, your
-  // messages resulted in 8227 tokens. Please reduce the length of the messages." (crewAI-examples#121);
-  // vLLM copies it (THUDM/LongBench#104).
-  /maximum context length is \d+/i,
-  // OpenAI Responses API: "Your input exceeds the context window of this model. Please adjust your
-  // input and try again." (anomalyco/opencode#6071, dyad-sh/dyad#1672).
-  /input exceeds the context window/i,
-  // Anthropic: "prompt is too long: 209353 tokens > 199999 maximum" (entropy-research/Devon#88,
-  // anthropics/claude-code#14195).
-  /prompt is too long: \d+ tokens? > \d+/i,
-  // Anthropic, when the input plus max_tokens does not fit: "input length and `max_tokens` exceed
-  // context limit: 189136 + 20000 > 204648, decrease input length or `max_tokens` and try again"
-  // (anthropics/claude-code#408, continuedev/continue#6080).
-  /input length and `?max_tokens`? exceed context limit/i,
-  // Google Gemini: "The input token count (1200293) exceeds the maximum number of tokens allowed
-  // (1048576)." (google-gemini/gemini-cli#6678, #11507).
-  /input token count \(\d+\) exceeds the maximum number of tokens/i,
-  // llama.cpp server: error type `exceed_context_size_error` (ggml-org/llama.cpp#15780), message
-  // "request (4390 tokens) exceeds the available context size (4096 tokens), try increasing it"
-  // (tools/server/server-context.cpp), before that "the request exceeds the available context size,
-  // try increasing it" (#17284) and "... try increasing the context size or enable context shift" (#15780).
-  /exceed_context_size_error/i,
-  /exceeds the available context size/i,
-  // llama.cpp, for inputs it cannot split: "input (N tokens) is larger than the max context size
-  // (M tokens). skipping" (tools/server/server-context.cpp).
-  /is larger than the max context size/i,
-  // llama.cpp's HTTP 500 `server_error` "Context size has been exceeded." (ggml-org/llama.cpp#19774);
-  // LM Studio uses the same sentence.
-  /context size has been exceeded/i,
-  // Ollama (ollama/ollama at fb30760, August 2026): "the input length exceeds the context length"
-  // (server/routes.go), "the prompt is longer than the context length currently available to the
-  // model; ..." (llm/llama_server.go, context shift off), "input exceeds maximum context length and
-  // cannot be truncated further" (server/routes.go), "input length (N tokens) exceeds the model's
-  // maximum context length (M tokens)" (x/mlxrunner/pipeline.go). Ollama running llama-server also
-  // passes on llama.cpp's `exceed_context_size_error` body (matched above).
-  /input length exceeds the context length/i,
-  /prompt is longer than the context length/i,
-  /exceeds (?:the model's )?maximum context length/i,
-];
+import type { ModelErrorKind } from '../errors/model-error.ts';
 
-// Where the provider's words can sit on an error: kodama's `ModelError` message (which includes the
-// body's `error.message`), a `ProviderHttpError`'s `body`, the AI SDK's `responseBody`, a mid-stream
-// error payload's `code`/`type`.
-const TEXT_FIELDS = ['message', 'body', 'responseBody', 'code', 'type'] as const;
-// Objects that may hold more of the same: the cause chain, a `{ error: {...} }` payload, the AI
-// SDK's parsed `data`.
-const NESTED_FIELDS = ['cause', 'error', 'data'] as const;
-// Enough for ModelError → ProviderHttpError → parsed body; bounds hostile or cyclic chains.
-const MAX_OBJECTS = 16;
+const OVERFLOW: ModelErrorKind = 'context-overflow';
+// Enough for a wrapper or two around the adapter's ModelError; bounds hostile or cyclic chains.
+const MAX_DEPTH = 8;
 
 /**
  * True when a model call failed because the request was too long for the
- * model's context window (what compaction can fix), as OpenAI, Anthropic,
- * Google Gemini, llama.cpp and Ollama word it.
+ * model's context window (what compaction can fix).
  *
- * Accepts what the model layer throws (a `ModelError` whose message holds the
- * provider's error text, with the raw error as `cause`), a plain object with
- * `message` / `status` / `cause`, or a string. The whole `cause` chain is
- * searched. An HTTP 429 anywhere in the chain is never an overflow: a rate
- * limit is not fixed by a shorter conversation, even when its text speaks of
- * tokens (OpenAI's tokens-per-minute limit says the input "must be reduced").
+ * Reads the fact the provider adapter set, never the provider's wording
+ * (that knowledge lives in `@kodama/models`, which gives such a failure
+ * `kind: 'context-overflow'`): a `ModelError` of that kind, or any object
+ * that says so structurally (`kind: 'context-overflow'`, from another copy
+ * of kodama or a hand-written Model), itself or along its `cause` chain.
+ * An error that merely speaks of context length in its message is not one.
  */
 export function isContextOverflow(error: unknown): boolean {
-  const texts: string[] = [];
   const seen = new Set<object>();
-  const queue: unknown[] = [error];
-  while (queue.length > 0 && seen.size < MAX_OBJECTS) {
-    const value = queue.shift();
-    if (typeof value === 'string') {
-      texts.push(value);
-      continue;
-    }
-    if (typeof value !== 'object' || value === null || seen.has(value)) continue;
+  let value: unknown = error;
+  for (let depth = 0; depth < MAX_DEPTH; depth++) {
+    if (typeof value !== 'object' || value === null || seen.has(value)) return false;
     seen.add(value);
-    const fields = value as Record<string, unknown>;
-    if (fields.status === 429 || fields.statusCode === 429) return false;
-    for (const key of TEXT_FIELDS) {
-      const text = fields[key];
-      if (typeof text === 'string') texts.push(text);
-    }
-    for (const key of NESTED_FIELDS) queue.push(fields[key]);
+    const fields = value as { kind?: unknown; cause?: unknown };
+    if (fields.kind === OVERFLOW) return true;
+    value = fields.cause;
   }
-  return texts.some((text) => OVERFLOW_WORDINGS.some((wording) => wording.test(text)));
+  return false;
 }

@@ -2,6 +2,7 @@ import { ModelError } from '@kodama/core';
 import { isAiSdkError } from '../adapter/ai-sdk-error.ts';
 import { ModelAuthError, ModelServerUnreachableError, StreamIdleTimeoutError } from '../errors.ts';
 import { formatSeconds } from '../idle/format-seconds.ts';
+import { saysContextOverflow } from './context-overflow.ts';
 import { ProviderHttpError } from './provider-http-error.ts';
 import { parseRetryAfter } from './retry-after.ts';
 
@@ -68,13 +69,17 @@ function fromStatus(status: number, message: string, context: ErrorContext, caus
     const hint = context.authHint ?? 'check the API key or pick another --model';
     return new ModelAuthError(`${text}; ${hint}`, { status, cause });
   }
+  // An overflow is never cured by sending the same request again (llama.cpp says it with a 500).
+  if (saysContextOverflow(cause)) return new ModelError(text, { status, kind: 'context-overflow', cause });
   return new ModelError(text, { status, isRetryable: isRetryableStatus(status), cause });
 }
 
 /**
  * Turns anything a provider call threw (AI SDK `APICallError`, our
  * `ProviderHttpError`, fetch `TypeError`s, mid-stream error payloads) into a
- * `ModelError` with `status` and `isRetryable`. A `ModelError` passes through.
+ * `ModelError` with `status` and `isRetryable`, and `kind: 'context-overflow'`
+ * when the provider said the request does not fit the model's window (see
+ * {@link saysContextOverflow}). A `ModelError` passes through.
  * Aborts are not handled here: callers check their signal first.
  */
 export function classifyError(error: unknown, context: ErrorContext): ClassifiedError {
@@ -118,11 +123,12 @@ export function classifyError(error: unknown, context: ErrorContext): Classified
       cause,
     };
   }
+  const text = `${context.provider} call failed: ${message}`;
+  const overflow = saysContextOverflow(error);
   return {
-    error: new ModelError(`${context.provider} call failed: ${message}`, {
-      isRetryable: transient,
-      cause: error,
-    }),
+    error: overflow
+      ? new ModelError(text, { kind: 'context-overflow', cause: error })
+      : new ModelError(text, { isRetryable: transient, cause: error }),
     cause,
   };
 }
