@@ -5,8 +5,8 @@
 // tool name (a program run by bash, a SQLite transaction mode, a highlight
 // language, bash's own command names in @kodama/shell, the testkit's recorded
 // sessions used as test data, a JSON Schema `required` property name, a path
-// resolution's access mode, and a literal whose line is preceded by a
-// `// not a tool name: <why>` comment).
+// resolution's access mode, and a literal whose line, or whose statement's
+// first line, is preceded by a `// not a tool name: <why>` comment).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
@@ -85,19 +85,31 @@ function isAccessMode(node) {
   );
 }
 
-/**
- * True when the line before the literal's says, in a comment, that it only
- * coincides with a tool's name (`// not a tool name: the workflow's default name`):
- * each such place says why, where a reviewer reads it.
- */
-function isMarkedNotATool(sf, node) {
-  const { line } = sf.getLineAndCharacterOfPosition(node.getStart(sf));
+/** True when the line before `line` is a `// not a tool name: <why>` comment. */
+function markedAbove(sf, line) {
   if (line === 0) return false;
   const before = sf.text.slice(
     sf.getPositionOfLineAndCharacter(line - 1, 0),
     sf.getPositionOfLineAndCharacter(line, 0),
   );
   return /\/\/\s*not a tool name:/.test(before);
+}
+
+/**
+ * True when a comment says that the literal only coincides with a tool's name
+ * (`// not a tool name: the workflow's default name`), on the line before the
+ * literal's or before the statement that holds it (a literal on a continuation
+ * line of a multi-line statement): each such place says why, where a reviewer reads it.
+ */
+function isMarkedNotATool(sf, node) {
+  const lineOf = (n) => sf.getLineAndCharacterOfPosition(n.getStart(sf)).line;
+  if (markedAbove(sf, lineOf(node))) return true;
+  // The nearest statement (or class member): never a whole function or class.
+  const holds = (n) =>
+    ts.isBlock(n) || ts.isSourceFile(n) || ts.isModuleBlock(n) || ts.isCaseClause(n) || ts.isClassLike(n);
+  let statement = node;
+  while (statement.parent && !holds(statement.parent)) statement = statement.parent;
+  return statement !== node && markedAbove(sf, lineOf(statement));
 }
 
 const found = [];
