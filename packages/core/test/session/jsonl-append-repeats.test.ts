@@ -3,36 +3,12 @@
 // refuses. Run twice, the documented `store.append('s1', messages)` must not
 // break session s1.
 import assert from 'node:assert/strict';
-import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, test } from 'node:test';
-import { type HistoryMessage, JsonlSessionStore, SessionStoreError } from '@kodama/core';
+import { appendFile, readFile } from 'node:fs/promises';
+import { test } from 'node:test';
+import { JsonlSessionStore } from '@kodama/core';
+import { answer, jsonlRoot, storeError, user } from './jsonl-fixtures.ts';
 
-const root = await mkdtemp(join(tmpdir(), 'kodama-jsonl-repeats-'));
-after(() => rm(root, { recursive: true, force: true }));
-
-let n = 0;
-const freshDir = () => join(root, `d${++n}`);
-const user = (id: string, content: string): HistoryMessage => ({
-  id,
-  kind: 'user',
-  message: { role: 'user', content },
-});
-const answer = (id: string, text: string): HistoryMessage => ({
-  id,
-  kind: 'assistant',
-  message: { role: 'assistant', text, toolCalls: [] },
-});
-
-function isRepeat(path: string, message: RegExp) {
-  return (error: unknown) => {
-    assert.ok(SessionStoreError.isInstance(error), String(error));
-    assert.equal(error.source, path);
-    assert.match(error.problem, message);
-    return true;
-  };
-}
+const { freshDir } = await jsonlRoot('kodama-jsonl-repeats-');
 
 test('appending a message id already stored is refused, says what to do, and leaves the session loadable', async () => {
   const store = new JsonlSessionStore({ dir: freshDir() });
@@ -41,11 +17,11 @@ test('appending a message id already stored is refused, says what to do, and lea
   const before = await readFile(path, 'utf8');
   await assert.rejects(
     store.append('s1', [user('m1', 'hello'), answer('m2', 'hi')]),
-    isRepeat(path, /message "m1" is already stored in session "s1": append only the messages that are new/),
+    storeError(path, /message "m1" is already stored in session "s1": append only the messages that are new/),
   );
   await assert.rejects(
     store.append('s1', [user('m3', 'next'), answer('m2', 'again')]),
-    isRepeat(path, /message "m2" is already stored/),
+    storeError(path, /message "m2" is already stored/),
   );
   assert.equal(await readFile(path, 'utf8'), before, 'nothing was written');
   await store.append('s1', [user('m3', 'next')]);
@@ -60,7 +36,7 @@ test('an id twice in one append is refused, also when the session is new', async
   const store = new JsonlSessionStore({ dir: freshDir() });
   await assert.rejects(
     store.append('fresh', [user('m1', 'a'), user('m1', 'b')]),
-    isRepeat(store.pathOf('fresh'), /message "m1" appears twice in one append/),
+    storeError(store.pathOf('fresh'), /message "m1" appears twice in one append/),
   );
   assert.equal(await store.load('fresh'), undefined);
   await store.close();
@@ -73,7 +49,7 @@ test('a message another store instance appended is known too, and replace makes 
   await first.append('s1', [user('m1', 'a')]);
   await first.append('s1', [answer('m2', 'b')]); // first now knows m1 and m2
   await second.append('s1', [user('m3', 'c')]); // a change first did not make
-  await assert.rejects(first.append('s1', [user('m3', 'c')]), isRepeat(first.pathOf('s1'), /"m3"/));
+  await assert.rejects(first.append('s1', [user('m3', 'c')]), storeError(first.pathOf('s1'), /"m3"/));
   await first.replace('s1', [user('m1', 'a')]);
   await first.append('s1', [answer('m2', 'b')]);
   assert.deepEqual(
@@ -91,6 +67,6 @@ test('a line written by hand with its id not first is still read for its id', as
   const line = JSON.stringify({ kind: 'user', message: { role: 'user', content: 'b' }, id: 'm\\2' });
   await appendFile(path, `${line}\n{"commit":{"at":2,"messages":1}}\n`);
   const reopened = new JsonlSessionStore({ dir: store.dir });
-  await assert.rejects(reopened.append('s1', [user('m\\2', 'b')]), isRepeat(path, /already stored/));
+  await assert.rejects(reopened.append('s1', [user('m\\2', 'b')]), storeError(path, /already stored/));
   await Promise.all([store.close(), reopened.close()]);
 });

@@ -2,53 +2,28 @@
 // directory, torn and uncommitted tails, tampered and foreign files, symbolic
 // links, and two store instances writing one directory.
 import assert from 'node:assert/strict';
-import {
-  appendFile,
-  chmod,
-  mkdir,
-  mkdtemp,
-  readdir,
-  readFile,
-  rm,
-  stat,
-  symlink,
-  writeFile,
-} from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, chmod, mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, test } from 'node:test';
-import { type HistoryMessage, JsonlSessionStore, SessionStoreError } from '@kodama/core';
+import { test } from 'node:test';
+import { JsonlSessionStore, type SessionStoreError } from '@kodama/core';
+import { answer, jsonlRoot, storeError, user } from './jsonl-fixtures.ts';
 
-const root = await mkdtemp(join(tmpdir(), 'kodama-jsonl-'));
-after(() => rm(root, { recursive: true, force: true }));
+const { root, freshDir } = await jsonlRoot('kodama-jsonl-');
 
-let n = 0;
 /** A store on a fresh directory that does not exist yet. */
 function freshStore(): JsonlSessionStore {
-  return new JsonlSessionStore({ dir: join(root, `d${++n}`, 'sessions') });
+  return new JsonlSessionStore({ dir: join(freshDir(), 'sessions') });
 }
-
-const user = (id: string, content: string): HistoryMessage => ({
-  id,
-  kind: 'user',
-  message: { role: 'user', content },
-});
-const answer = (id: string, text: string): HistoryMessage => ({
-  id,
-  kind: 'assistant',
-  message: { role: 'assistant', text, toolCalls: [] },
-});
 
 /** Expects `promise` to reject with a SessionStoreError about `source` (and `line`), matching `problem`. */
 async function refused(promise: Promise<unknown>, source: string, line: number | undefined, problem: RegExp) {
-  await assert.rejects(promise, (error) => {
-    assert.ok(SessionStoreError.isInstance(error), String(error));
-    assert.equal(error.source, source);
-    assert.equal(error.line, line);
-    assert.match(error.problem, problem);
-    assert.ok(error.message.startsWith(line === undefined ? `${source}: ` : `${source}:${line}: `));
-    return true;
-  });
+  await assert.rejects(
+    promise,
+    storeError(source, problem, (error) => {
+      assert.equal(error.line, line);
+      assert.ok(error.message.startsWith(line === undefined ? `${source}: ` : `${source}:${line}: `));
+    }),
+  );
 }
 
 test('the directory is created 0700 and each session file is 0600', async () => {
