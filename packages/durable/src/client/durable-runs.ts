@@ -40,6 +40,17 @@ export interface DurableRunsOptions {
 const TERMINAL = new Set(['SUCCESS', 'ERROR', 'CANCELLED', 'MAX_RECOVERY_ATTEMPTS_EXCEEDED']);
 
 /**
+ * An executor whose last beat is older than this is taken for dead by a
+ * cancelled run's wait for its terminal event: the runtime's default
+ * `staleAfterMs`, the age at which its supervisor takes a worker for dead.
+ */
+const EXECUTOR_STALE_MS = 20_000;
+/** How long that wait follows an executor that beats but never writes the event (see #lastEventAfterCancel). */
+const END_WAIT_CEILING_MS = 120_000;
+/** How often that wait looks at the log and the heartbeat. */
+const END_POLL_MS = 100;
+
+/**
  * Durable runs seen from any process (a CLI, an inspector, another service):
  * start one on a queue, read its status and result, follow or replay its
  * events, cancel or resume it, answer its confirmations. Needs only the
@@ -130,12 +141,9 @@ export class DurableRuns {
   /** How a run that returned no record ended: cancelled (from its log's last event), or its workflow threw. */
   async #endedWithout(runId: string, status: WorkflowStatus, error: unknown): Promise<DurableRunRecord> {
     const cancelled = error instanceof DBOSErrors.DBOSAwaitedWorkflowCancelledError;
-    // A run cancelled from elsewhere writes its terminal event (with its usage) just after.
-    let last = await this.#lastEvent(runId);
-    for (let waited = 0; cancelled && !(last && isTerminalEvent(last)) && waited < 10_000; waited += 100) {
-      await new Promise((r) => setTimeout(r, 100));
-      last = await this.#lastEvent(runId);
-    }
+    const last = cancelled
+      ? await this.#lastEventAfterCancel(runId, status.executorId)
+      : await this.#lastEvent(runId);
     const now = (await this.#workflow(runId)).updatedAt ?? Date.now();
     const e = error as { name?: string; message?: string };
     return {
@@ -150,6 +158,38 @@ export class DurableRuns {
       startedAt: status.createdAt,
       endedAt: now,
     };
+  }
+
+  /**
+   * The last event of a cancelled run, once its executor wrote the terminal
+   * one (with the usage): the executor notices a cancel from elsewhere at its
+   * next approval poll or step, which on a loaded machine can take long. So
+   * the wait follows the executor, not a clock: it goes on while the run's log
+   * has begun and the executor beats (see {@link EXECUTOR_STALE_MS}); it ends
+   * without the event when nothing was written (no executor started the run)
+   * or the executor stopped beating (it died: nobody will write it). Only an
+   * executor that lives on without the run (restarted under the same id, the
+   * cancelled run not recovered) meets {@link END_WAIT_CEILING_MS}.
+   */
+  async #lastEventAfterCancel(runId: string, executorId: string | undefined): Promise<RunEvent | undefined> {
+    const since = Date.now();
+    for (;;) {
+      const last = await this.#lastEvent(runId);
+      if (last === undefined || isTerminalEvent(last)) return last;
+      if (!(await this.#beats(executorId)) || Date.now() - since > END_WAIT_CEILING_MS) return last;
+      await new Promise((r) => setTimeout(r, END_POLL_MS));
+    }
+  }
+
+  /** True when `executorId`'s heartbeat (kodama.workers) is fresh, by the database's clock. */
+  async #beats(executorId: string | undefined): Promise<boolean> {
+    if (executorId === undefined) return false;
+    const { rows } = await this.#pool.query<{ fresh: boolean }>(
+      `SELECT heartbeat_at > now() - make_interval(secs => $2::double precision / 1000) AS fresh
+       FROM ${SCHEMA}.workers WHERE executor_id = $1`,
+      [executorId, EXECUTOR_STALE_MS],
+    );
+    return rows[0]?.fresh === true;
   }
 
   async #lastEvent(runId: string): Promise<RunEvent | undefined> {
