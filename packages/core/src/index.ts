@@ -274,3 +274,11 @@ export { renderTrifecta } from './trifecta/render.ts';
 export type { TrifectaNodeReport, TrifectaReport } from './trifecta/report.ts';
 export { trifectaReport } from './trifecta/report.ts';
 export { legsVerdict, type TrifectaVerdict, VERDICT_SEVERITY, verdictRank } from './trifecta/verdict.ts';
+// Nesting
+export {
+  type ChildRunContext,
+  type ChildRunnable,
+  childAnswer,
+  type RunChildOptions,
+  runChild,
+} from './run/run-child.ts';

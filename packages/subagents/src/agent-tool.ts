@@ -3,10 +3,13 @@ import {
   type ChannelEgress,
   capEgress,
   combineLegs,
+  isToolFailure,
   NONE,
   params,
   relabelInbound,
   type ToolContext,
+  ToolError,
+  type ToolFailure,
   type TrifectaLegs,
   type TrifectaNode,
   trifectaReport,
@@ -15,8 +18,8 @@ import { AGENT_TOOL } from './tool-name.ts';
 
 /** What the `agent` tool calls back into. */
 export interface AgentToolHost {
-  /** Runs `task` on a fresh sub-agent of persona `name`; resolves with its answer (or `Error: ...`). */
-  run(name: string, task: string, context: ToolContext): Promise<string>;
+  /** Runs `task` on a fresh sub-agent of persona `name`; resolves with its answer, or a typed failure (`Error: ...` to the model). */
+  run(name: string, task: string, context: ToolContext): Promise<string | ToolFailure>;
   /** The persona nodes, for the tool's own legs. */
   legs(): readonly TrifectaNode[];
   readonly channel: ChannelEgress;
@@ -53,9 +56,12 @@ export function agentTool(personaNames: readonly string[], host: AgentToolHost):
         .map((node) => capEgress(relabelInbound(trifectaReport(node).legs), host.channel))
         .reduce(combineLegs, NONE);
     },
-    execute: (args: unknown, context: ToolContext) => {
+    execute: async (args: unknown, context: ToolContext) => {
       const { name, task } = args as { name: string; task: string };
-      return host.run(name, task, context);
+      const answer = await host.run(name, task, context);
+      // The typed failure, thrown as the ToolError it stands for (as defineTool's tools do).
+      if (isToolFailure(answer)) throw new ToolError(answer.message);
+      return answer;
     },
   };
 }

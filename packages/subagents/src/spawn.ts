@@ -1,12 +1,13 @@
-import { getMaxListeners, setMaxListeners } from 'node:events';
 import {
   Agent,
   type AgentView,
   type AnyTool,
-  CancelledError,
+  type ChildRunContext,
   type Extension,
   type ListenerList,
+  runChild,
   StepLimit,
+  type ToolFailure,
 } from '@kodama/core';
 import type { Persona } from './persona.ts';
 
@@ -25,15 +26,24 @@ export interface SubAgentSpec {
 }
 
 /**
- * Runs one task on a fresh sub-agent and returns its final answer. The child
- * has a clean history, the persona's system prompt and a fresh step budget
- * (the parent's policy, else `synthesize`), the persona's model or the
- * parent's, the parent's streaming setting and taint gate, and the parent's
- * cancellation through `signal`. A failure becomes `Error: <persona> failed:
- * <reason>` for the parent's model; a cancel propagates. Its conversation is
- * dropped: only the answer reaches the parent.
+ * Runs one task on a fresh sub-agent and returns its final answer. The
+ * sub-agent's execution is a child Run (`runChild`, the one nesting path):
+ * it has a run id, its `run-start` / `run-end` and every event reach the
+ * parent's listener views under the sub-agent's path, its tokens are counted
+ * once in the parent's Run, and it follows the parent's signal (cancel and
+ * deadline). The child has a clean history, the persona's system prompt and
+ * a fresh step budget (the parent's policy, else `synthesize`), the
+ * persona's model or the parent's, the parent's streaming setting and taint
+ * gate, and the tool call's application context. A failure becomes
+ * `Error: <persona> failed: <reason>` for the parent's model (a typed tool
+ * failure); a cancel propagates. Its conversation is dropped: only the
+ * answer reaches the parent.
  */
-export async function runSubAgent(spec: SubAgentSpec, task: string, signal: AbortSignal): Promise<string> {
+export async function runSubAgent(
+  spec: SubAgentSpec,
+  task: string,
+  context: Pick<ChildRunContext, 'signal' | 'appContext'>,
+): Promise<string | ToolFailure> {
   const { persona, parent } = spec;
   const child = new Agent({
     id: spec.id,
@@ -44,42 +54,19 @@ export async function runSubAgent(spec: SubAgentSpec, task: string, signal: Abor
       parent.stepLimit?.forSubAgent(persona.maxSteps) ?? new StepLimit(persona.maxSteps, 'synthesize'),
     ...(parent.taintGate ? { taintGate: parent.taintGate } : {}),
     configure: (c) => {
-      for (const listener of spec.listeners?.listeners ?? []) c.addListener(listener);
       for (const tool of spec.tools) c.addTool(tool);
       if (spec.nested) c.addExtension(spec.nested);
     },
   });
-  const link = linkedSignal(signal);
   try {
-    return await child.turn(task, { signal: link.signal });
-  } catch (error) {
-    if (signal.aborted || CancelledError.isInstance(error)) throw error;
-    return `Error: ${persona.name} failed: ${error instanceof Error ? error.message : String(error)}`;
+    const { signal, appContext } = context;
+    const options = { id: spec.id, name: persona.name, maxSteps: persona.maxSteps };
+    // The views were made by the caller (from the tool call, else the agent): no second set.
+    return await runChild({ signal, appContext }, child, task, {
+      ...options,
+      ...(spec.listeners ? { listeners: spec.listeners } : {}),
+    });
   } finally {
-    link.dispose();
     await child.close();
   }
-}
-
-/**
- * A signal that follows `parent` through one listener, which is counted in
- * the parent's listener limit: fifty children of one batch are fifty
- * legitimate listeners, not the leak Node's warning at eleven suspects.
- */
-function linkedSignal(parent: AbortSignal): { signal: AbortSignal; dispose(): void } {
-  const controller = new AbortController();
-  const onAbort = () => controller.abort(parent.reason);
-  if (parent.aborted) onAbort();
-  else {
-    setMaxListeners(getMaxListeners(parent) + 1, parent);
-    parent.addEventListener('abort', onAbort, { once: true });
-  }
-  return {
-    signal: controller.signal,
-    dispose: () => {
-      if (parent.aborted) return;
-      parent.removeEventListener('abort', onAbort);
-      setMaxListeners(Math.max(getMaxListeners(parent) - 1, 10), parent);
-    },
-  };
 }

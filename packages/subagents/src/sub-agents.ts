@@ -1,12 +1,14 @@
-import type {
-  AnyTool,
-  ChannelEgress,
-  Configurator,
-  Extension,
-  ExtensionContext,
-  ToolContext,
-  TrifectaContribution,
-  TrifectaNode,
+import {
+  type AnyTool,
+  type ChannelEgress,
+  type Configurator,
+  type Extension,
+  type ExtensionContext,
+  type ToolContext,
+  type ToolFailure,
+  type TrifectaContribution,
+  type TrifectaNode,
+  toolFailure,
 } from '@kodama/core';
 import { agentTool } from './agent-tool.ts';
 import { availableAgentsBlock } from './available-agents.ts';
@@ -117,13 +119,15 @@ class SubAgents implements Extension {
     });
   }
 
-  async #run(name: string, task: string, ctx: ToolContext): Promise<string> {
+  async #run(name: string, task: string, ctx: ToolContext): Promise<string | ToolFailure> {
     const persona = this.#personas.get(name);
     const parent = this.#context?.agent;
     if (!persona || !parent)
-      return `Error: unknown agent "${name}". Available agents: ${[...this.#personas.keys()].join(', ')}`;
+      return toolFailure(
+        `unknown agent "${name}". Available agents: ${[...this.#personas.keys()].join(', ')}`,
+      );
     const unusable = this.#unusable.get(name);
-    if (unusable !== undefined) return `Error: ${unusable}`;
+    if (unusable !== undefined) return toolFailure(unusable);
     const index = `${this.#indexPrefix}${this.#next++}`;
     const id = `${persona.name} ${index}`;
     const childDepth = this.#depth + 1;
@@ -136,7 +140,7 @@ class SubAgents implements Extension {
     return runSubAgent(
       { id, persona, parent, tools: this.#toolsOf.get(name) ?? [], nested, listeners },
       task,
-      ctx.signal,
+      ctx,
     );
   }
 }

@@ -1,11 +1,12 @@
-import type { AgentEvent } from '../events/events.ts';
 import type { Listener } from '../listeners/listener.ts';
 import type { Content } from '../messages/content.ts';
 import type { Run } from '../run/run.ts';
+import { runChild } from '../run/run-child.ts';
 import type { AskOptions } from '../run/run-options.ts';
 import { type AnyTool, defineTool } from '../tool/define-tool.ts';
 import { params } from '../tool/parameters/params-builder.ts';
 import type { ToolContext } from '../tool/tool.ts';
+import type { ToolFailure } from '../tool/tool-failure.ts';
 import { relabelInbound } from '../trifecta/lattice.ts';
 import type { TrifectaReport } from '../trifecta/report.ts';
 
@@ -23,40 +24,31 @@ export interface AsToolOptions {
 export interface ToolableAgent {
   readonly id: string;
   ask(input: Content, options: AskOptions): Promise<Run>;
-  subscribe(listener: Listener): () => void;
+  /** No longer called (the child Run's observer carries the events); kept so existing implementations still fit. */
+  subscribe?(listener: Listener): () => void;
   clearConversation(): void;
   trifecta(): TrifectaReport;
 }
 
 /**
  * An agent as a tool of another: `task` in, the agent's final answer out.
- * Each call is a Run of the wrapped agent under the caller's cancellation and
- * application context; its events reach the caller's listeners through their
- * sub-agent views (as `<name> 0`, `<name> 1`, ...), so the caller's Run
- * streams them as `agent-stream` events and counts their usage once. Calls
- * run one at a time (the agent holds one conversation). A failed Run answers
- * `Error: <name> failed: <reason>`; a cancelled one rethrows. Its trifecta
+ * Each call is a child Run of the wrapped agent (`runChild`, the one nesting
+ * path) under the caller's cancellation and application context; its events
+ * reach the caller's listeners through their sub-agent views (as `<name> 0`,
+ * `<name> 1`, ...), so the caller's Run streams them as `agent-stream`
+ * events and counts their usage once. Calls run one at a time (the agent
+ * holds one conversation). A failed Run answers `Error: <name> failed:
+ * <reason>` (a typed tool failure); a cancelled one rethrows. Its trifecta
  * legs are the agent's, relabelled at the boundary like a sub-agent's.
  */
 export function agentAsTool(agent: ToolableAgent, options: AsToolOptions): AnyTool {
   const { name, preserveContext = false } = options;
   let calls = 0;
   let queue: Promise<unknown> = Promise.resolve();
-  const runOnce = async (task: string, ctx: ToolContext): Promise<string> => {
+  const runOnce = (task: string, ctx: ToolContext): Promise<string | ToolFailure> => {
     const id = `${name} ${calls++}`;
-    const views = ctx.subAgentListeners?.({ id });
-    const detach = views
-      ? agent.subscribe({ name: 'asTool', onEvent: (e) => views.emit(retag(e, agent.id, id)) })
-      : undefined;
-    try {
-      if (!preserveContext) agent.clearConversation();
-      const run = await agent.ask(task, { signal: ctx.signal, appContext: ctx.appContext });
-      if (run.completed) return run.response;
-      if (run.cancelled || run.partial) throw run.error;
-      return `Error: ${name} failed: ${run.error instanceof Error ? run.error.message : String(run.error)}`;
-    } finally {
-      detach?.();
-    }
+    if (!preserveContext) agent.clearConversation();
+    return runChild(ctx, agent, task, { id, name });
   };
   return defineTool({
     name,
@@ -69,9 +61,4 @@ export function agentAsTool(agent: ToolableAgent, options: AsToolOptions): AnyTo
       return result;
     },
   });
-}
-
-/** The wrapped agent's events under the id the caller knows it by. */
-function retag(event: AgentEvent, from: string, to: string): AgentEvent {
-  return event.agentId === from ? { ...event, agentId: to } : event;
 }
