@@ -3,7 +3,17 @@
  * Streaming Markdown, one line per tool call, diffs before edits, a status
  * line, steering messages, inline confirmation and slash commands. Imports
  * only @kodama/core of kodama's; the CLI composes it with the agent it builds.
+ *
+ * The root holds what a caller composes the assistant from: the app and its
+ * options, the wiring its agent's tools take (`AssistantUi.wiring` on the
+ * screen, {@link printWiring} for one printed turn), the theme, the
+ * permission rules layered from configuration files, and the confirmation
+ * types. The screen's parts (rendering, Markdown, checkpoints, input) stay
+ * inside; the rules alone are `@kodama/assistant/permissions`.
+ *
+ * @packageDocumentation
  */
+export { type AgentWiring, type Approvals, printWiring } from './app/agent-wiring.ts';
 export { AssistantApp } from './app/assistant-app.ts';
 export type {
   AssistantInfo,
@@ -13,24 +23,6 @@ export type {
   McpServerView,
   ShellRunner,
 } from './app/assistant-options.ts';
-export { ModalArea, type PickItem } from './app/modal-area.ts';
-export { UsageTotals } from './app/usage-totals.ts';
-export { checkpointEdits, type ResolveWritePath } from './checkpoints/checkpoint-edits.ts';
-export {
-  CHECKPOINT_MAX_FILE_BYTES,
-  type CheckpointFile,
-  type FileBefore,
-  FileCheckpoints,
-  type TurnCheckpoint,
-} from './checkpoints/file-checkpoints.ts';
-export {
-  applyRestore,
-  describePlan,
-  planRestore,
-  type RestorePlan,
-  type RestoreStep,
-} from './checkpoints/restore-plan.ts';
-export { type Command, type SlashContext, slashCommands } from './commands/slash-commands.ts';
 export type {
   AskPerson,
   ConfirmAnswer,
@@ -38,34 +30,18 @@ export type {
   ConfirmQuestion,
   ConfirmRequest,
 } from './confirm/confirm-types.ts';
-export { type ReadText, reviewEdits } from './confirm/edit-review.ts';
 export { InlineConfirmer, ruleOf, subjectOf } from './confirm/inline-confirmer.ts';
+export { layeredRules, type RuleFile } from './permissions/layered-rules.ts';
+export { permissionGate } from './permissions/permission-gate.ts';
 export {
-  ATTACH_MAX_IMAGE_BYTES,
-  ATTACH_MAX_TEXT_BYTES,
-  type ExpandedInput,
-  expandAttachments,
-  modelAcceptsImages,
-} from './input/attachments.ts';
-export { AssistantCompletion } from './input/completion.ts';
-export { highlightLine } from './markdown/highlight.ts';
-export { renderBlocks } from './markdown/render-blocks.ts';
-export { StreamingMarkdown } from './markdown/streaming-markdown.ts';
-// The permission rules (also @kodama/assistant/permissions, without the screen).
-export * from './permissions/index.ts';
-export { DiffEntry, diffStat, unifiedDiff } from './render/diff.ts';
-export {
-  Entry,
-  QueuedView,
-  ReasoningEntry,
-  TaskListEntry,
-  type TaskView,
-  TextEntry,
-} from './render/entries.ts';
+  type PermissionConfig,
+  PermissionRules,
+  type RuleSource,
+  ruleSource,
+} from './permissions/permission-rules.ts';
+// What packages/assistant/bench/tui-render.ts draws with, until it imports them from internal.ts.
 export { memoizeFrameLines } from './render/frame-memo.ts';
-export { compactCount, StatusLine, type StatusState, statusText } from './render/status-line.ts';
-export { colourTheme, plainTheme, type Theme, themeFor } from './render/theme.ts';
-export { contentText, describeCall, ToolEntry } from './render/tool-entry.ts';
-export { type NoticeKind, TOOL_OUTPUT_EVENT, Transcript } from './render/transcript.ts';
+export { StatusLine } from './render/status-line.ts';
+export { colourTheme, type Theme, type ThemeSetting, themeFor } from './render/theme.ts';
+export { Transcript } from './render/transcript.ts';
 export { VirtualTerminal } from './render/virtual-terminal.ts';
-export { expandTabs, truncate, widthOf, wrap } from './render/width.ts';

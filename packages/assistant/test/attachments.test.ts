@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { AssistantCompletion, expandAttachments, modelAcceptsImages } from '../src/index.ts';
+import { AssistantCompletion, expandAttachments, modelAcceptsImages } from '../src/internal.ts';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 

@@ -7,7 +7,7 @@ import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { applyRestore, describePlan, FileCheckpoints, planRestore } from '../src/index.ts';
+import { applyRestore, describePlan, FileCheckpoints, planRestore } from '../src/internal.ts';
 
 async function dirs() {
   const base = await mkdtemp(join(tmpdir(), 'kodama-cp-'));

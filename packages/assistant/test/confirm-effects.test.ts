@@ -15,7 +15,7 @@ import {
   reviewEdits,
   ruleSource,
   subjectOf,
-} from '../src/index.ts';
+} from '../src/internal.ts';
 
 const ROOT = '/work/project';
 const context = { signal: new AbortController().signal } as ToolContext;

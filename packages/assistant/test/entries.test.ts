@@ -13,7 +13,7 @@ import {
   themeFor,
   unifiedDiff,
   widthOf,
-} from '../src/index.ts';
+} from '../src/internal.ts';
 
 test('a tool call is one line; its result folds to one line and unfolds', () => {
   const entry = new ToolEntry('c1', 'read', describeCall('read', '{"path":"src/app.ts"}'), plainTheme);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { AgentEvent } from '@kodama/core';
 import { TUI } from '@mariozechner/pi-tui';
-import { colourTheme, memoizeFrameLines, Transcript, VirtualTerminal } from '../src/index.ts';
+import { colourTheme, memoizeFrameLines, Transcript, VirtualTerminal } from '../src/internal.ts';
 
 function screen(memo: boolean) {
   const terminal = new VirtualTerminal(60, 12);
@@ -76,7 +76,7 @@ test('a memoized TUI writes exactly what pi-tui writes, frame by frame', () => {
 
 test("widthOf's fast path for styled ASCII measures as pi-tui does", async () => {
   const { visibleWidth } = await import('@mariozechner/pi-tui');
-  const { widthOf } = await import('../src/index.ts');
+  const { widthOf } = await import('../src/internal.ts');
   const samples = [
     'plain text',
     colourTheme.bold(colourTheme.accent('styled')) + ' and more',

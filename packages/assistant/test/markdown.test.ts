@@ -3,7 +3,7 @@
 // again, and that no line is wider than asked, CJK and emoji included.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { colourTheme, plainTheme, StreamingMarkdown, widthOf } from '../src/index.ts';
+import { colourTheme, plainTheme, StreamingMarkdown, widthOf } from '../src/internal.ts';
 
 const ANSWER = `# Title
 

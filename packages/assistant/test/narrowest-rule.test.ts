@@ -3,7 +3,7 @@
 // checked against the rules in effect, only one that would allow the call.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { narrowestRule, PermissionRules, parseRule, ruleSource } from '../src/index.ts';
+import { narrowestRule, PermissionRules, parseRule, ruleSource } from '../src/internal.ts';
 
 const ROOT = '/work/project';
 const bash = (command: string) => narrowestRule({ tool: 'bash', command }, ROOT);

@@ -13,7 +13,7 @@ import {
   permissionGate,
   ruleSource,
   simpleCommands,
-} from '../src/index.ts';
+} from '../src/internal.ts';
 
 const ROOT = '/work/project';
 

@@ -18,6 +18,7 @@ import { type CliTracing, cliTracing } from './otel-setup.ts';
 import { readOutputSchema } from './output-schema-file.ts';
 import { UsageError } from './parse-support.ts';
 import { pickModel } from './pick-model.ts';
+import { type AgentSpec, resolveAgentSpec } from './resolve-spec.ts';
 import { eventsDir, latestSession, openSessionStore } from './session-store.ts';
 import { stopSignals } from './stop-signals.ts';
 
@@ -42,13 +43,15 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
     ? new JsonLines(io.stdout)
     : new Terminal({ stdout: output ? io.stderr : io.stdout, stderr: io.stderr });
   let agent: Agent;
+  let spec: AgentSpec;
   try {
-    agent = await buildAssistant(args, io, {
+    // The configuration files are read here, once; the agent is built from what was read.
+    spec = await resolveAgentSpec(args, io, { memoryByConfig: true });
+    agent = await buildAssistant(spec, io, {
       model,
       listener,
       maxSteps: args.maxSteps,
-      memoryByConfig: true,
-      ...(await controlFileGuard(args, io)),
+      ...(await controlFileGuard(spec, io)),
     });
   } catch (error) {
     if (!(error instanceof AssistantSetupError)) throw error;
@@ -72,7 +75,7 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
       }
       session = { id, store };
     }
-    tracing = await cliTracing(io.env);
+    tracing = await cliTracing(spec.telemetry);
     const observers = [
       ...(tracing ? [tracing.observer] : []),
       // A stored session's Runs keep their events, for the inspector's timelines.

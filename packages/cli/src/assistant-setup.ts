@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import {
   Agent,
   type AnyTool,
@@ -8,17 +7,15 @@ import {
   StepLimit,
   type StepRunner,
   type TaintGate,
-  UnknownToolError,
   wrapExtensionTools,
 } from '@kodama/core';
 import type { McpExtension } from '@kodama/mcp';
 import { resolveModel } from '@kodama/models';
 import type { CliIO } from './cli-io.ts';
-import { type KodamaConfig, loadConfig } from './config.ts';
 import { planMcp } from './mcp-setup.ts';
-import { type ToolChoice, UsageError } from './parse-support.ts';
-import { projectConfigPlan } from './project-config-plan.ts';
-import { decideTrust, ProjectTrustError } from './project-trust.ts';
+import { UsageError } from './parse-support.ts';
+import type { AgentSpec } from './resolve-spec.ts';
+import { setupError } from './setup-error.ts';
 import { planSkillsAndTasks } from './skills-setup.ts';
 import { AGENT_TOOL_NAME, planSubAgents } from './subagent-setup.ts';
 import { cliTaintGate } from './taint-gate.ts';
@@ -56,36 +53,17 @@ export interface AssistantOptions {
   /** The step runner and id source of a durable worker (`durableAgentOptions`). */
   readonly stepRunner?: StepRunner;
   readonly ids?: IdSource;
-  /**
-   * The user's configuration's `memory` applies when the flags say nothing
-   * (`kodama ask`, `kodama trifecta`). Off for the servers and the worker,
-   * whose callers are not the person whose memories they would be; the
-   * assistant resolves its merged configuration into `choice.memory` itself.
-   */
-  readonly memoryByConfig?: boolean;
 }
 
-/**
- * A flag combination kodama cannot build an assistant from; the message says
- * why, and `usage` whether it is the command line's fault (exit 2) or not.
- */
-export class AssistantSetupError extends Error {
-  override readonly name = 'AssistantSetupError';
-
-  constructor(
-    message: string,
-    readonly usage: boolean,
-  ) {
-    super(message);
-  }
-}
+export { AssistantSetupError } from './setup-error.ts';
 
 /**
- * Builds the agent `kodama ask` runs and `kodama trifecta` maps: the tools of
+ * Builds the agent `kodama ask` runs and `kodama trifecta` maps from its
+ * resolved spec ({@link AgentSpec}: nothing is read again here): the tools of
  * `--tools` (from the packages' registries), the skills and tasks extensions,
  * and with `--tools agent` the sub-agents extension, whose personas' other
  * tools are built as sub-agent-only tools (the LIBRARIAN among them when the
- * root has a corpus index); with `--memory` the memory extension of `--user`;
+ * root has a corpus index); with memory on the memory extension of `--user`;
  * the taint gate of `--yes=all`; the step budget; everything built closes with
  * the agent (memory's database after its captures are flushed).
  *
@@ -93,42 +71,36 @@ export class AssistantSetupError extends Error {
  *   conflict, a sandbox that cannot start, a memory database that cannot be
  *   opened; nothing built is left open.
  */
-export async function buildAssistant(
-  choice: ToolChoice,
-  io: CliIO,
-  options: AssistantOptions,
-): Promise<Agent> {
+export async function buildAssistant(spec: AgentSpec, io: CliIO, options: AssistantOptions): Promise<Agent> {
   const closers: Array<() => void | Promise<void>> = [];
-  const root = resolve(choice.root ?? process.cwd());
+  const { root, trusted, config } = spec;
   try {
-    const config = await loadConfig(io.env);
-    const trusted = await projectTrusted(choice, root, io, config);
-    const extras = await planSkillsAndTasks(choice, root, io);
+    const extras = await planSkillsAndTasks(spec, root, io);
     const visible = extras.toolNames.filter((n) => n !== AGENT_TOOL_NAME);
-    const sub = choice.tools.includes(AGENT_TOOL_NAME)
+    const sub = spec.tools.includes(AGENT_TOOL_NAME)
       ? await planSubAgents(
           visible,
-          choice.agents,
+          spec.agents,
           await toolNames(),
           (target) => resolveModel(target, { env: io.env }),
           { librarian: await offersLibrarian(visible, io.env, root) },
         )
       : undefined;
-    const mcp = await planMcp(choice, root, io, {
+    const mcp = await planMcp(spec, root, io, {
       trusted,
-      yes: choice.yes,
+      yes: spec.yes,
       ...(options.confirmer ? { confirmer: options.confirmer } : {}),
       explain: options.confirmer === undefined,
       ...(options.streamOutput ? {} : { notice: (text: string) => io.stderr.write(`kodama: ${text}\n`) }),
     });
-    const memory = await openMemory(choice, options.memoryByConfig ? config : {}, io.env);
+    const memory = await openMemory(spec, io.env);
     if (memory) closers.push(() => memory.db.close());
     const built = await buildTools([...visible, ...(sub?.hiddenTools ?? [])], {
       config,
       root,
       readableRoots: extras.readableRoots,
-      yes: choice.yes,
-      sandbox: choice.sandbox ?? 'none',
+      yes: spec.yes,
+      sandbox: spec.sandbox ?? 'none',
       stdin: io.stdin,
       stderr: io.stderr,
       onClose: (handler) => closers.push(handler),
@@ -147,7 +119,7 @@ export async function buildAssistant(
       ...(options.ids ? { ids: options.ids } : {}),
       taintGate: selfTaintPasses(
         mcp,
-        options.taintGate ?? cliTaintGate({ yesAll: choice.yesAll, stdin: io.stdin, stderr: io.stderr }),
+        options.taintGate ?? cliTaintGate({ yesAll: spec.yesAll, stdin: io.stdin, stderr: io.stderr }),
       ),
       configure: (c) => {
         for (const tool of tools) {
@@ -168,38 +140,8 @@ export async function buildAssistant(
     });
   } catch (error) {
     for (const close of closers.reverse()) await close();
-    const message = error instanceof Error ? error.message : String(error);
-    const usage =
-      UnknownToolError.isInstance(error) ||
-      error instanceof UsageError ||
-      error instanceof ProjectTrustError ||
-      isFileProblem(error);
-    throw new AssistantSetupError(message, usage);
+    throw setupError(error);
   }
-}
-
-/**
- * Whether this run uses the project's `.mcp.json`: `--trust` (or the
- * assistant's own decision, already in `choice.trust`), else a remembered
- * answer, else asked on the terminal.
- *
- * @throws ProjectTrustError when it defines servers, nobody decided and no one is at a terminal.
- */
-async function projectTrusted(
-  choice: ToolChoice,
-  root: string,
-  io: CliIO,
-  user: KodamaConfig,
-): Promise<boolean> {
-  if (choice.trust !== undefined) return choice.trust;
-  const plan = await projectConfigPlan(root, io.env, { user, tools: choice.tools });
-  return decideTrust(plan, {
-    flag: undefined,
-    uses: ['mcp'],
-    env: io.env,
-    stdin: io.stdin,
-    stderr: io.stderr,
-  });
 }
 
 /**
@@ -224,24 +166,18 @@ async function offersLibrarian(visible: readonly string[], env: NodeJS.ProcessEn
 }
 
 /**
- * The memory extension when `--memory` (or the configuration, when it may
- * decide) asks for it, keyed by `--user` or the login name.
+ * The memory extension when the spec has memory on, keyed by `--user` or the
+ * login name, embedding with the spec's target when none is remembered.
  *
  * @throws UsageError for `--user` without memory.
  */
-async function openMemory(choice: ToolChoice, config: KodamaConfig, env: NodeJS.ProcessEnv) {
-  if (!(choice.memory ?? config.memory ?? false)) {
-    if (choice.user !== undefined)
+async function openMemory(spec: AgentSpec, env: NodeJS.ProcessEnv) {
+  if (!spec.memory) {
+    if (spec.user !== undefined)
       throw new UsageError('--user names whose memories to use: add --memory', 'ask');
     return undefined;
   }
   const { openMemoryExtension } = await import('./corpus-setup.ts');
   const { defaultUserId } = await import('./memory-command.ts');
-  return openMemoryExtension({ env, userId: choice.user ?? defaultUserId(env) });
-}
-
-/** A persona file or persona the user pointed at: the command line's to fix. */
-function isFileProblem(error: unknown): boolean {
-  const name = (error as { name?: unknown })?.name;
-  return name === 'PersonaFileError' || name === 'PersonaError' || name === 'ModelTargetError';
+  return openMemoryExtension({ env, userId: spec.user ?? defaultUserId(env), defaultEmbed: spec.embed });
 }

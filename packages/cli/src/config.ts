@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -114,29 +113,6 @@ export function validateConfig(path: string, value: unknown): KodamaConfig {
   return value as KodamaConfig;
 }
 
-/** Reads one configuration file; undefined when it does not exist. @throws Error naming the file for bad JSON or a bad key. */
-export async function readConfigFile(path: string): Promise<KodamaConfig | undefined> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${path} is not valid JSON: ${(error as Error).message}`);
-  }
-  return validateConfig(path, value);
-}
-
-/** Reads the user's configuration file; a missing file is an empty configuration, a malformed one an error naming the file. */
-export async function loadConfig(env: NodeJS.ProcessEnv): Promise<KodamaConfig> {
-  return (await readConfigFile(configPath(env))) ?? {};
-}
-
 /**
  * What of a project's `.kodama/config.json` applies without trust: only what
  * narrows. Its `deny` and `ask` rules, `theme`, `memory: false`, and a
@@ -158,7 +134,7 @@ export function narrowedConfig(project: KodamaConfig, baseTools: readonly string
   };
 }
 
-/** How {@link loadAssistantConfig} treats the project's file. */
+/** How {@link assistantConfig} treats the project's file. */
 export interface ProjectConfigUse {
   /** The person trusted this folder's configuration: all of it applies. Default false: only what narrows. */
   readonly trusted?: boolean;
@@ -166,27 +142,35 @@ export interface ProjectConfigUse {
   readonly baseTools?: readonly string[];
 }
 
+/** The two files as read (config-files.ts reads them; this module reads none). */
+interface ReadFiles {
+  readonly user: { readonly path: string; readonly config: KodamaConfig | undefined; readonly error?: Error };
+  readonly project?:
+    | { readonly path: string; readonly config: KodamaConfig | undefined; readonly error?: Error }
+    | undefined;
+}
+
 /**
- * The assistant's configuration: the user's file, then the project's, which
- * overrides it key by key: all of it when trusted, else only what narrows
- * ({@link narrowedConfig}). Returns the merged values and the files read, the
- * project's first, each with the part of it that applies.
+ * The assistant's configuration from the files read: the user's, then the
+ * project's, which overrides it key by key: all of it when trusted, else only
+ * what narrows ({@link narrowedConfig}). Returns the merged values and the
+ * files that exist, the project's first, each with the part of it that applies.
+ *
+ * @throws the error of a file that could not be read or checked (the project's first).
  */
-export async function loadAssistantConfig(
-  env: NodeJS.ProcessEnv,
-  root: string,
+export function assistantConfig(
+  read: ReadFiles,
   use: ProjectConfigUse = {},
-): Promise<{ readonly config: KodamaConfig; readonly files: readonly ConfigFile[] }> {
+): { readonly config: KodamaConfig; readonly files: readonly ConfigFile[] } {
   const files: ConfigFile[] = [];
-  const projectPath = projectConfigPath(root);
-  for (const path of [projectPath, configPath(env)]) {
-    const config = await readConfigFile(path);
-    if (!config) continue;
+  for (const file of [read.project, read.user]) {
+    if (file?.error) throw file.error;
+    if (!file?.config) continue;
     const applied =
-      path === projectPath && !use.trusted
-        ? narrowedConfig(config, (await loadConfig(env)).tools ?? use.baseTools ?? [])
-        : config;
-    files.push({ path, config: applied });
+      file === read.project && !use.trusted
+        ? narrowedConfig(file.config, read.user.config?.tools ?? use.baseTools ?? [])
+        : file.config;
+    files.push({ path: file.path, config: applied });
   }
   const merged: Record<string, unknown> = {};
   for (const { config } of [...files].reverse()) Object.assign(merged, config);

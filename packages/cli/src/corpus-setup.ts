@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { defaultSessionDir, type Embedder } from '@kodama/core';
 import type { Corpus, Extractors, MemoryDatabase, MemoryExtension } from '@kodama/memory';
 import { CORPUS_READ_TOOL, CORPUS_REINDEX_TOOL, CORPUS_SEARCH_TOOL } from '@kodama/memory/tool-names';
-import { loadConfig } from './config.ts';
+import type { KodamaConfig } from './config.ts';
 import type { ToolFamily } from './tool-setup.ts';
 
 /** Where memories and corpus indexes live: `<data>/kodama/memory.db` (`<data>`: `$XDG_DATA_HOME`, else `~/.local/share`). */
@@ -47,12 +47,11 @@ export function embedSettingKey(indexName: string): string {
 
 /**
  * The embedding target to use when neither an explicit `--embed` nor a target
- * an index recorded applies: `$KODAMA_EMBED`, else the configuration's `embed`.
- *
- * @throws Error naming the configuration file when it is malformed.
+ * an index recorded applies: `$KODAMA_EMBED`, else the configuration's `embed`
+ * (the configuration as the command read it: this reads no file).
  */
-export async function defaultEmbedTarget(env: NodeJS.ProcessEnv): Promise<string | undefined> {
-  return env.KODAMA_EMBED?.trim() || (await loadConfig(env)).embed?.trim() || undefined;
+export function defaultEmbedTarget(env: NodeJS.ProcessEnv, config: KodamaConfig): string | undefined {
+  return env.KODAMA_EMBED?.trim() || config.embed?.trim() || undefined;
 }
 
 /**
@@ -91,20 +90,21 @@ export interface OpenedCorpus {
 /**
  * Opens the corpus of `root` with its embedder: `embed` when given (an
  * explicit `--embed`), else the target the index was built with, else
- * `$KODAMA_EMBED`, else the configuration's `embed`, else none. Closes the
- * database if anything fails.
+ * `defaultEmbed` (`$KODAMA_EMBED`, else the configuration's `embed`: see
+ * {@link defaultEmbedTarget}), else none. Closes the database if anything fails.
  */
 export async function openCorpus(options: {
   readonly env: NodeJS.ProcessEnv;
   readonly root: string;
   readonly embed?: string;
+  readonly defaultEmbed?: string | undefined;
 }): Promise<OpenedCorpus> {
   const { Corpus } = await import('@kodama/memory');
   const db = await openMemoryDb(options.env);
   try {
     const root = resolve(options.root);
     const recorded = await db.getSetting(embedSettingKey(`corpus:${root}`));
-    const embedTarget = options.embed ?? recorded ?? (await defaultEmbedTarget(options.env));
+    const embedTarget = options.embed ?? recorded ?? options.defaultEmbed;
     let embedder: Embedder | undefined;
     if (embedTarget !== undefined) {
       const { resolveEmbedder } = await import('@kodama/models');
@@ -133,7 +133,11 @@ export const CORPUS_TOOLS: ToolFamily = {
   names: [CORPUS_SEARCH_TOOL, CORPUS_READ_TOOL, CORPUS_REINDEX_TOOL],
   async build(names, setup) {
     const { corpusTools } = await import('@kodama/memory');
-    const { db, corpus } = await openCorpus({ env: process.env, root: setup.root });
+    const { db, corpus } = await openCorpus({
+      env: process.env,
+      root: setup.root,
+      defaultEmbed: defaultEmbedTarget(process.env, setup.config),
+    });
     setup.onClose(() => db.close());
     return corpusTools(corpus).filter((tool) => names.includes(tool.name));
   },
@@ -143,19 +147,20 @@ export const CORPUS_TOOLS: ToolFamily = {
  * The memory extension for an agent of the command line, over the memory
  * database: keyed by `userId`, embedding with `embed` (remembered for later
  * searches, as `kodama memory search` reads it), else the target remembered
- * before, else `$KODAMA_EMBED` or the configuration's `embed`, else words
- * only. The caller closes `db` after the agent (whose close flushes the captures).
+ * before, else `defaultEmbed` (`$KODAMA_EMBED` or the configuration's `embed`),
+ * else words only. The caller closes `db` after the agent (whose close flushes the captures).
  */
 export async function openMemoryExtension(options: {
   readonly env: NodeJS.ProcessEnv;
   readonly userId: string;
   readonly embed?: string;
+  readonly defaultEmbed?: string | undefined;
 }): Promise<{ readonly db: MemoryDatabase; readonly extension: MemoryExtension }> {
   const { LibsqlMemoryStore, MemoryExtension } = await import('@kodama/memory');
   const db = await openMemoryDb(options.env);
   try {
     const key = embedSettingKey('memory');
-    const target = options.embed ?? (await db.getSetting(key)) ?? (await defaultEmbedTarget(options.env));
+    const target = options.embed ?? (await db.getSetting(key)) ?? options.defaultEmbed;
     let embedder: Embedder | undefined;
     if (target !== undefined) {
       const { resolveEmbedder } = await import('@kodama/models');

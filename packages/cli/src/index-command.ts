@@ -2,7 +2,8 @@ import { relative, resolve } from 'node:path';
 import { KodamaError } from '@kodama/core';
 import type { IndexReport } from '@kodama/memory';
 import type { CliIO } from './cli-io.ts';
-import { embedSettingKey, openCorpus } from './corpus-setup.ts';
+import { loadConfig } from './config-files.ts';
+import { defaultEmbedTarget, embedSettingKey, openCorpus } from './corpus-setup.ts';
 import { EXIT } from './exit-status.ts';
 import type { IndexArgs } from './index-args.ts';
 
@@ -21,7 +22,9 @@ export async function indexCommand(args: IndexArgs, io: CliIO): Promise<number> 
     opened = await openCorpus({
       env: io.env,
       root,
-      ...(args.embed === undefined ? {} : { embed: args.embed }),
+      ...(args.embed === undefined
+        ? { defaultEmbed: defaultEmbedTarget(io.env, await loadConfig(io.env)) }
+        : { embed: args.embed }),
     });
   } catch (error) {
     say(KodamaError.isInstance(error) ? error.message : String(error));

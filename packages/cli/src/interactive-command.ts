@@ -1,18 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import type { Agent, AnyTool } from '@kodama/core';
+import type { Agent } from '@kodama/core';
 import { resolveModel } from '@kodama/models';
 import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
+import { type AssistantSpec, resolveAssistantSpec } from './assistant-spec.ts';
 import type { CliIO } from './cli-io.ts';
-import { loadAssistantConfig, loadConfig } from './config.ts';
 import { EXIT } from './exit-status.ts';
 import type { InteractiveArgs } from './interactive-args.ts';
-import { APPROVE_ALL, printTurn } from './interactive-print.ts';
-import { assistantSystemPrompt, loadInstructions, projectRoot } from './interactive-prompt.ts';
+import { printTurn } from './interactive-print.ts';
+import { assistantSystemPrompt, loadInstructions } from './interactive-prompt.ts';
 import {
-  assistantChoice,
   checkpointDir,
   configNotes,
-  configuredTheme,
   extensionReaders,
   historyFile,
   mcpServers,
@@ -20,8 +18,6 @@ import {
   shellRunner,
 } from './interactive-setup.ts';
 import { pickModel } from './pick-model.ts';
-import { projectConfigPlan } from './project-config-plan.ts';
-import { decideTrust } from './project-trust.ts';
 import { latestSession, openSessionStore } from './session-store.ts';
 
 /** A new session id: `kodama-20250101-120000-ab12`. */
@@ -38,35 +34,22 @@ export function newSessionId(now = new Date()): string {
  */
 export async function interactive(args: InteractiveArgs, io: CliIO): Promise<number> {
   const say = (message: string) => io.stderr.write(`kodama: ${message}\n`);
-  const root = args.root ?? (await projectRoot(process.cwd()));
   const assistant = await import('@kodama/assistant');
-  let loaded: Awaited<ReturnType<typeof loadAssistantConfig>>;
+  let spec: AssistantSpec;
   let rules: ReturnType<typeof permissionRules>;
-  let trusted: boolean;
   try {
-    // Trust first: until the person trusts the folder, its configuration may only narrow.
-    const user = await loadConfig(io.env);
-    const plan = await projectConfigPlan(root, io.env, { user, tools: args.tools });
-    trusted = await decideTrust(plan, {
-      flag: args.trust,
-      uses: ['config', 'mcp'],
-      env: io.env,
-      stdin: io.stdin,
-      stderr: io.stderr,
-    });
-    loaded = await loadAssistantConfig(io.env, root, { trusted, baseTools: args.tools });
+    // The one read of the configuration, trust decided first: every step below takes the spec.
+    spec = await resolveAssistantSpec(args, io, { say });
     // A person can be asked in the assistant, and in -p when stdin is a terminal.
     const person = args.print === undefined || io.stdin.isTTY === true;
-    rules = permissionRules(assistant, loaded.files, root, { person, env: io.env });
+    rules = permissionRules(assistant, spec.configFiles, spec.root, { person, env: io.env });
   } catch (error) {
     say(error instanceof Error ? error.message : String(error));
     return EXIT.usage;
   }
-  const { config } = loaded;
-  const model = await pickModel(args.model ?? config.model, io);
+  const { root } = spec;
+  const model = await pickModel(spec.model, io);
   if (!model) return EXIT.usage;
-  // The decision is made: the agent's own setup does not ask again.
-  const choice = { ...(await assistantChoice(args, { config, root, env: io.env, say })), trust: trusted };
   const instructions = await loadInstructions(process.cwd(), root);
   const systemPrompt = assistantSystemPrompt(root, instructions);
   // One bad file in the sessions folder fails only its session: a line says which, before the screen starts.
@@ -78,13 +61,13 @@ export async function interactive(args: InteractiveArgs, io: CliIO): Promise<num
     if (args.continue && sessionId === undefined) say('no session to continue; starting a new one');
     sessionId ??= newSessionId();
     if (args.print !== undefined)
-      return await printTurn(args, io, { model, systemPrompt, store, sessionId, choice, rules });
+      return await printTurn(spec, io, { model, systemPrompt, store, sessionId, rules });
     const { ProcessTerminal } = await import('@mariozechner/pi-tui');
     let agent: Agent | undefined;
     const extensions = await extensionReaders();
     const app = new assistant.AssistantApp({
       terminal: new ProcessTerminal(),
-      theme: configuredTheme(assistant, config, io.stdout as { isTTY?: boolean }, io.env),
+      theme: assistant.themeFor(io.stdout as { isTTY?: boolean }, io.env, spec.theme),
       store,
       sessionId,
       newSessionId: () => newSessionId(),
@@ -103,29 +86,18 @@ export async function interactive(args: InteractiveArgs, io: CliIO): Promise<num
         get mcp() {
           return extensions.mcp(agent);
         },
-        mcpServers: await mcpServers(root, io.env, trusted),
-        configNotes: configNotes(loaded.files, root),
+        mcpServers: await mcpServers(root, io.env, spec.trusted),
+        configNotes: configNotes(spec.configFiles, root),
       },
+      approvals: { approveAll: spec.yes, approveTaint: spec.yesAll },
+      // The assistant's wiring (permission gate, checkpointed and reviewed edits, confirmer, taint gate).
       buildAgent: async (ui) => {
-        const wrapEdits = (
-          tool: AnyTool,
-          read: (p: string) => Promise<string | undefined>,
-          resolvePath: (p: string) => Promise<string>,
-        ) => {
-          const checkpointed = assistant.checkpointEdits(tool, resolvePath, ui.checkpoints);
-          return args.yes ? checkpointed : assistant.reviewEdits(checkpointed, read, ui.confirmer);
-        };
-        agent = await buildAssistant(choice, io, {
+        agent = await buildAssistant(spec, io, {
           model,
-          maxSteps: args.maxSteps,
+          maxSteps: spec.maxSteps,
           systemPrompt,
-          reviewEdits: wrapEdits,
           streamOutput: true,
-          // Control files ask the person (ui.confirmer) also under --yes.
-          wrapTool: (tool) =>
-            assistant.permissionGate(tool, rules, args.yes ? APPROVE_ALL : ui.confirmer, ui.confirmer),
-          ...(args.yes ? {} : { confirmer: ui.confirmer }),
-          ...(args.yesAll ? {} : { taintGate: ui.taintGate }),
+          ...ui.wiring,
         });
         return agent;
       },

@@ -4,10 +4,10 @@
 // message saying how to allow it when there is none.
 import type { Listener, Model, Run, SessionStore } from '@kodama/core';
 import { buildAssistant } from './assistant-setup.ts';
+import type { AssistantSpec } from './assistant-spec.ts';
 import type { CliIO } from './cli-io.ts';
 import { configPath } from './config.ts';
 import { EXIT } from './exit-status.ts';
-import type { InteractiveArgs } from './interactive-args.ts';
 import { JsonLines } from './json-lines.ts';
 import { stopSignals } from './stop-signals.ts';
 import { taintRefusal } from './taint-gate.ts';
@@ -21,12 +21,8 @@ export interface PrintSetup {
   readonly systemPrompt: string;
   readonly store: SessionStore;
   readonly sessionId: string;
-  readonly choice: InteractiveArgs;
   readonly rules: Rules;
 }
-
-/** Approves everything: what the permission gate would ask, under `--yes`. */
-export const APPROVE_ALL = Object.freeze({ reviewed: false, confirm: async () => true });
 
 /**
  * The person `-p` asks: y / n on the terminal (stdin a TTY, the question on
@@ -71,37 +67,24 @@ export async function terminalAsker(
 }
 
 /** `kodama -p`: one turn with the assistant's wiring, streamed as text (or JSON events), saved in the session. */
-export async function printTurn(args: InteractiveArgs, io: CliIO, setup: PrintSetup): Promise<number> {
+export async function printTurn(args: AssistantSpec, io: CliIO, setup: PrintSetup): Promise<number> {
   const { Terminal } = await import('@kodama/core');
   const listener: Listener = args.json
     ? new JsonLines(io.stdout)
     : new Terminal({ stdout: io.stdout, stderr: io.stderr });
   const assistant = await import('@kodama/assistant');
-  const confirmer = new assistant.InlineConfirmer(
-    await terminalAsker(assistant, setup.rules, io),
-    undefined,
-    setup.rules,
-  );
-  const agent = await buildAssistant(setup.choice, io, {
+  // Control files ask the person even under --yes; with no terminal there is none, and they are refused.
+  const wiring = assistant.printWiring(await terminalAsker(assistant, setup.rules, io), setup.rules, {
+    approveAll: args.yes,
+    approveTaint: args.yesAll,
+    person: io.stdin.isTTY === true,
+  });
+  const agent = await buildAssistant(args, io, {
     model: setup.model,
     listener,
     maxSteps: args.maxSteps,
     systemPrompt: setup.systemPrompt,
-    // Control files ask the person even under --yes; with no terminal there is none, and they are refused.
-    wrapTool: (tool) =>
-      assistant.permissionGate(
-        tool,
-        setup.rules,
-        args.yes ? APPROVE_ALL : confirmer,
-        io.stdin.isTTY === true ? confirmer : undefined,
-      ),
-    ...(args.yes
-      ? {}
-      : {
-          confirmer,
-          reviewEdits: (tool, read) => assistant.reviewEdits(tool, read, confirmer),
-        }),
-    ...(args.yesAll ? {} : { taintGate: confirmer.taintGate }),
+    ...wiring,
   });
   const stop = stopSignals(io);
   try {

@@ -7,43 +7,9 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, relative } from 'node:path';
 import { type Agent, findExtension } from '@kodama/core';
-import type { ConfigFile, KodamaConfig } from './config.ts';
-import { CORPUS_TOOLS, corpusIndexed } from './corpus-setup.ts';
-import type { InteractiveArgs } from './interactive-args.ts';
+import type { ConfigFile } from './config.ts';
 
 type AssistantModule = typeof import('@kodama/assistant');
-
-/**
- * What the assistant is built from: the root; the tools of `--tools`, else
- * the configuration's `tools` (an explicit list is kept as it is), else the
- * defaults plus corpus_search, corpus_read and corpus_reindex when `kodama
- * index` has indexed the root; memory per `--memory` / `--no-memory`, else
- * the configuration's `memory`. An index that cannot be read is said once and
- * left out: the assistant starts without it.
- */
-export async function assistantChoice(
-  args: InteractiveArgs,
-  setup: {
-    readonly config: KodamaConfig;
-    readonly root: string;
-    readonly env: NodeJS.ProcessEnv;
-    readonly say: (message: string) => void;
-  },
-): Promise<InteractiveArgs> {
-  const { config, root, env, say } = setup;
-  let tools = args.tools;
-  if (!args.toolsGiven && config.tools) tools = config.tools;
-  else if (!args.toolsGiven) {
-    try {
-      if (await corpusIndexed(env, root)) tools = [...tools, ...CORPUS_TOOLS.names];
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      say(`the corpus index could not be read (${reason}); starting without corpus search`);
-    }
-  }
-  const memory = args.memory ?? config.memory;
-  return { ...args, root, tools, ...(memory === undefined ? {} : { memory }) };
-}
 
 /** `<data>`: `$XDG_DATA_HOME`, else `~/.local/share`. */
 function dataDir(env: NodeJS.ProcessEnv): string {
@@ -67,15 +33,10 @@ export function checkpointDir(root: string, env: NodeJS.ProcessEnv): string {
 
 /**
  * The permission rules of the configuration files (the project's first in
- * `files`), handed to the rules in the order that makes a `deny` anywhere win:
- * every file's `deny` rules (the user's first), then every `ask`, then every
- * `allow`. So the user's `deny` beats a trusted project's `allow`, and an
- * untrusted project's `deny` or `ask` (all it may add) narrows the user's
- * `allow`. (`PermissionRules` lets the first place with a matching rule decide.)
- *
- * `options` says whether a person can be asked in this run (control files
- * always ask one; headless, only an allow rule naming the file exactly lets
- * one be written) and where the user's configuration is (protected too).
+ * `files`), layered by the assistant so a `deny` anywhere wins
+ * (`layeredRules`). `options` says whether a person can be asked in this run
+ * (control files always ask one; headless, only an allow rule naming the file
+ * exactly lets one be written) and where the user's configuration is (protected too).
  *
  * @throws Error naming the file and the key (`permissions.allow[2]`) of a bad rule.
  */
@@ -85,16 +46,8 @@ export function permissionRules(
   root: string,
   options?: { readonly person?: boolean; readonly env?: NodeJS.ProcessEnv },
 ): InstanceType<AssistantModule['PermissionRules']> {
-  const parsed = [...files].reverse().map((f) => {
-    try {
-      return assistant.ruleSource(f.path, f.config.permissions ?? {});
-    } catch (error) {
-      throw new Error(`${f.path}: ${(error as Error).message}`);
-    }
-  });
-  const only = (key: 'deny' | 'ask' | 'allow') =>
-    parsed.map((p) => ({ name: p.name, deny: [], ask: [], allow: [], [key]: p[key] }));
-  return new assistant.PermissionRules([...only('deny'), ...only('ask'), ...only('allow')], root, options);
+  const layers = files.map((f) => ({ path: f.path, permissions: f.config.permissions ?? {} }));
+  return assistant.layeredRules(layers, root, options);
 }
 
 /** The lines shown at start about the rules in effect, one per file that has any. */
@@ -108,19 +61,6 @@ export function configNotes(files: readonly ConfigFile[], root: string): string[
     const rel = relative(root, path);
     return [`permission rules from ${rel.startsWith('..') ? path : rel}: ${parts.join('; ')}`];
   });
-}
-
-/** The theme the configuration asks for; `auto` (the default) follows the terminal and NO_COLOR. */
-export function configuredTheme(
-  assistant: AssistantModule,
-  config: KodamaConfig,
-  stdout: { isTTY?: boolean },
-  env: NodeJS.ProcessEnv,
-) {
-  if (config.theme === 'plain') return assistant.plainTheme;
-  if (config.theme === 'colour' && !(env.NO_COLOR !== undefined && env.NO_COLOR !== ''))
-    return assistant.colourTheme;
-  return assistant.themeFor(stdout, env);
 }
 
 /** `!command`: bash in the project root with the user's environment, stderr merged, stoppable. */

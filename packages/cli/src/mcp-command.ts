@@ -64,10 +64,12 @@ async function probedRegistry(
   io: CliIO,
 ): Promise<import('@kodama/mcp').McpRegistry> {
   const { loadMcpConfig } = await import('@kodama/mcp');
-  const { loadConfig } = await import('./config.ts');
+  const { configOf, readKodamaConfig } = await import('./config-files.ts');
   const { projectConfigPlan } = await import('./project-config-plan.ts');
   const { decideTrust, ProjectTrustError } = await import('./project-trust.ts');
-  const plan = await projectConfigPlan(root, io.env, { user: await loadConfig(io.env), tools: [] });
+  const files = await readKodamaConfig(io.env, root);
+  configOf(files.user); // a malformed user file is refused here, as everywhere
+  const plan = await projectConfigPlan(root, io.env, { files, tools: [] });
   let trusted = false;
   try {
     trusted = await decideTrust(plan, {

@@ -13,6 +13,7 @@ import { AGENT_TOOL } from '@kodama/subagents/tool-name';
 import type { WorkspaceToolName } from '@kodama/workspace';
 import { WORKSPACE_TOOL_KINDS } from '@kodama/workspace/tool-kinds';
 import type { CliIO } from './cli-io.ts';
+import type { KodamaConfigFiles } from './config-files.ts';
 import { EXIT } from './exit-status.ts';
 import type { McpServeArgs } from './mcp-args.ts';
 import { UsageError } from './parse-support.ts';
@@ -50,10 +51,12 @@ export async function mcpServe(args: McpServeArgs, io: CliIO): Promise<number> {
   const otherNames = args.tools.filter((n) => !fileNames.includes(n) && n !== AGENT_TOOL);
   let shared: AnyTool[];
   let workspace: Awaited<ReturnType<typeof Workspace.create>> | undefined;
+  // The configuration files are read once, here: the shared tools and every `ask` call's agent use this read.
+  const { configOf, readKodamaConfig } = await import('./config-files.ts');
+  const configFiles = await readKodamaConfig(io.env, root);
   try {
-    const { loadConfig } = await import('./config.ts');
     shared = await buildTools(otherNames, {
-      config: await loadConfig(io.env),
+      config: configOf(configFiles.user),
       root,
       yes: args.yes,
       sandbox: args.sandbox ?? 'none',
@@ -98,7 +101,7 @@ export async function mcpServe(args: McpServeArgs, io: CliIO): Promise<number> {
         })
       : [];
     const gated = files.map((t) => (asksAPerson(t) && !allowed.has(t.name) ? refusedForClients(t) : t));
-    return [...shared, ...gated, ...(args.agent ? [askTool(args, io)] : [])];
+    return [...shared, ...gated, ...(args.agent ? [askTool(args, io, configFiles)] : [])];
   };
   const makeServer = () => createToolServer(sessionTools, { name: 'kodama' });
   try {
@@ -162,7 +165,7 @@ function waitForSignal(io: CliIO): Promise<void> {
 }
 
 /** `--agent`: one whole kodama Run per call, on the assistant `ask` would build with the same flags. */
-function askTool(args: McpServeArgs, io: CliIO): AnyTool {
+function askTool(args: McpServeArgs, io: CliIO, files: KodamaConfigFiles): AnyTool {
   return defineTool({
     name: 'ask',
     description: 'Runs a kodama agent on the prompt, with its own tools, and answers with its final answer.',
@@ -175,15 +178,16 @@ function askTool(args: McpServeArgs, io: CliIO): AnyTool {
       const prompt = String(input.prompt);
       const { discoverDefaultModel, resolveModel } = await import('@kodama/models');
       const { buildAssistant } = await import('./assistant-setup.ts');
+      const { resolveAgentSpec } = await import('./resolve-spec.ts');
       const target =
         args.model ?? (io.env.KODAMA_MODEL?.trim() || (await discoverDefaultModel({ env: io.env }))?.target);
       if (!target) return 'Error: no model: start kodama mcp serve with --model';
       const model = await resolveModel(target, { env: io.env });
-      const agent = await buildAssistant(
-        { ...args, tools: args.tools.filter((t) => t !== AGENT_TOOL) },
-        { ...io, stdin: NO_INPUT },
-        { model },
-      );
+      const remote = { ...io, stdin: NO_INPUT };
+      const choice = { ...args, tools: args.tools.filter((t) => t !== AGENT_TOOL) };
+      const agent = await buildAssistant(await resolveAgentSpec(choice, remote, { files }), remote, {
+        model,
+      });
       try {
         const run = await agent.ask(prompt, { signal: context.signal });
         return run.completed

@@ -7,6 +7,22 @@ export interface CliTracing {
   shutdown(): Promise<void>;
 }
 
+/** What the environment asks of tracing, read once into the spec. */
+export interface Telemetry {
+  /** `KODAMA_OTEL=1`: export the Runs' spans. */
+  readonly enabled: boolean;
+  /** `OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true`: record message content. */
+  readonly captureContent: boolean;
+}
+
+/** The tracing settings of `env`. */
+export function telemetryFrom(env: NodeJS.ProcessEnv): Telemetry {
+  return Object.freeze({
+    enabled: env.KODAMA_OTEL === '1',
+    captureContent: env.OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT === 'true',
+  });
+}
+
 /**
  * With `KODAMA_OTEL=1`, an OpenTelemetry SDK with a batching OTLP/HTTP
  * exporter, configured by the standard `OTEL_EXPORTER_OTLP_*` variables
@@ -16,8 +32,8 @@ export interface CliTracing {
  * `OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true`, the GenAI
  * conventions' switch.
  */
-export async function cliTracing(env: NodeJS.ProcessEnv): Promise<CliTracing | undefined> {
-  if (env.KODAMA_OTEL !== '1') return undefined;
+export async function cliTracing(telemetry: Telemetry): Promise<CliTracing | undefined> {
+  if (!telemetry.enabled) return undefined;
   const [{ BasicTracerProvider, BatchSpanProcessor }, { OTLPTraceExporter }, { otelObserver }] =
     await Promise.all([
       import('@opentelemetry/sdk-trace-base'),
@@ -27,7 +43,7 @@ export async function cliTracing(env: NodeJS.ProcessEnv): Promise<CliTracing | u
   const provider = new BasicTracerProvider({
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
   });
-  const captureContent = env.OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT === 'true';
+  const { captureContent } = telemetry;
   return {
     observer: otelObserver({ tracer: provider.getTracer('kodama'), agentName: 'kodama', captureContent }),
     shutdown: () => provider.shutdown(),

@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { readFile, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type KodamaConfig, projectConfigPath, readConfigFile } from './config.ts';
+import type { KodamaConfig } from './config.ts';
+import type { ConfigRead } from './config-files.ts';
 
 /** One part of a project's configuration that widens what kodama may do. */
 export interface Widening {
@@ -31,8 +32,11 @@ export interface ProjectConfigPlan {
   readonly widening: readonly Widening[];
 }
 
+/** The project's configuration file, relative to the root (config-files.ts reads it). */
+const CONFIG_FILE = join('.kodama', 'config.json');
+
 /** The project files a trust decision covers, relative to the root. */
-export const PROJECT_CONTROL_FILES: readonly string[] = [join('.kodama', 'config.json'), '.mcp.json'];
+export const PROJECT_CONTROL_FILES: readonly string[] = [CONFIG_FILE, '.mcp.json'];
 
 /** Control characters and invisible formatting a file could use to hide what it says on a terminal. */
 const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
@@ -44,30 +48,37 @@ export function shown(text: string, max = 200): string {
 }
 
 /**
- * Reads the project's control files and describes what in them widens what
- * kodama may do, against the user's own configuration `user` and the tools
- * the command line offers anyway (`baseTools`). Narrowing parts (`deny` and
- * `ask` rules, `theme`, `memory: false`, a `tools` list within the base) are
- * not listed: they apply without trust.
+ * Describes what in the project's control files widens what kodama may do,
+ * against the user's own configuration and the tools the command line offers
+ * anyway (`base.tools`). The configuration files come as read once
+ * (`base.files`, from `readKodamaConfig(env, root)`); `.mcp.json` is read
+ * here. Narrowing parts (`deny` and `ask` rules, `theme`, `memory: false`, a
+ * `tools` list within the base) are not listed: they apply without trust.
  *
  * @throws McpConfigError naming the file for a `.mcp.json` that cannot be read (nothing of it is used).
  */
 export async function projectConfigPlan(
   root: string,
   env: NodeJS.ProcessEnv,
-  base: { readonly user: KodamaConfig; readonly tools: readonly string[] },
+  base: {
+    readonly files: { readonly user: ConfigRead; readonly project: ConfigRead };
+    readonly tools: readonly string[];
+  },
 ): Promise<ProjectConfigPlan> {
   const realRoot = await realpath(root).catch(() => root);
   const hash = createHash('sha256').update('kodama project trust v1\0');
+  const project = base.files.project;
   for (const file of PROJECT_CONTROL_FILES) {
-    const text = await readFile(join(root, file), 'utf8').catch(() => undefined);
+    const text =
+      file === CONFIG_FILE ? project.text : await readFile(join(root, file), 'utf8').catch(() => undefined);
     hash.update(`${file}\0${text === undefined ? '-' : `+${text.length}\0${text}`}\0`);
   }
   // A file that cannot be read is the assistant's error to report (it reads the
   // file itself); here it widens nothing, and `kodama ask`, which does not read it, goes on.
-  const config = await readConfigFile(projectConfigPath(root)).catch(() => undefined);
+  const config = project.config;
+  const user = { user: base.files.user.config ?? {}, tools: base.tools };
   const widening: Widening[] = [
-    ...(config ? configWidening(config, base) : []),
+    ...(config ? configWidening(config, user) : []),
     ...(await mcpWidening(root, env)),
   ];
   return { root, realRoot, digest: hash.digest('hex'), config, widening };
@@ -77,7 +88,7 @@ function configWidening(
   config: KodamaConfig,
   base: { readonly user: KodamaConfig; readonly tools: readonly string[] },
 ): Widening[] {
-  const file = join('.kodama', 'config.json');
+  const file = CONFIG_FILE;
   const out: Widening[] = [];
   const say = (what: string) => out.push({ file, what, use: 'config' });
   if (config.model !== undefined && config.model !== base.user.model)

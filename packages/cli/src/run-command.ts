@@ -4,7 +4,7 @@ import { exitFor } from './exit-for.ts';
 import { EXIT } from './exit-status.ts';
 import { terminalSafeJson } from './json-lines.ts';
 import { closeRunnable, loadRunnable, ModuleLoadError } from './load-runnable.ts';
-import { type CliTracing, cliTracing } from './otel-setup.ts';
+import { type CliTracing, cliTracing, telemetryFrom } from './otel-setup.ts';
 import type { RunArgs } from './run-args.ts';
 import { RunRenderer } from './run-render.ts';
 import { stopSignals } from './stop-signals.ts';
@@ -30,7 +30,7 @@ export async function run(args: RunArgs, io: CliIO): Promise<number> {
   const stop = stopSignals(io);
   let tracing: CliTracing | undefined;
   try {
-    tracing = await cliTracing(io.env);
+    tracing = await cliTracing(telemetryFrom(io.env));
     const render = args.json ? undefined : new RunRenderer({ stdout: io.stdout, stderr: io.stderr });
     const show = render
       ? (event: RunEvent) => render.onEvent(event)

@@ -5,6 +5,7 @@ import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';
 import { UsageError } from './parse-support.ts';
 import { pickModel } from './pick-model.ts';
+import { type AgentSpec, resolveAgentSpec } from './resolve-spec.ts';
 import { type ServeArgs, serverToken, tokenNote, urlHost } from './serve-args.ts';
 
 /**
@@ -29,9 +30,12 @@ export async function serve(args: ServeArgs, io: CliIO): Promise<number> {
   const model = await pickModel(args.model, io);
   if (!model) return EXIT.usage;
   const remote: CliIO = { ...io, stdin: Object.assign(Readable.from([]), { isTTY: false }) };
+  let spec: AgentSpec;
   try {
     // Build once up front, so a bad flag fails now rather than at the first request.
-    await (await buildAssistant(args, remote, { model })).close();
+    // The configuration is read once, here; every agent is built from this spec.
+    spec = await resolveAgentSpec(args, remote);
+    await (await buildAssistant(spec, remote, { model })).close();
   } catch (error) {
     if (!(error instanceof AssistantSetupError)) throw error;
     say(error.message);
@@ -41,7 +45,7 @@ export async function serve(args: ServeArgs, io: CliIO): Promise<number> {
   const handler = agUiHandler({
     token: token.token,
     agent: async () => {
-      const agent = await buildAssistant(args, remote, { model });
+      const agent = await buildAssistant(spec, remote, { model });
       return {
         stream: (input, options) => {
           const stream = agent.stream(input, options);

@@ -3,6 +3,7 @@ import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
 import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';
 import type { ToolChoice } from './parse-support.ts';
+import { resolveAgentSpec } from './resolve-spec.ts';
 import type { TrifectaArgs } from './trifecta-args.ts';
 import { trifectaWhy } from './trifecta-why.ts';
 
@@ -23,7 +24,8 @@ const NO_MODEL: Model = {
  * @throws AssistantSetupError as `buildAssistant` does.
  */
 export async function assistantMap(choice: ToolChoice, io: CliIO): Promise<TrifectaReport> {
-  const agent = await buildAssistant(choice, io, { model: NO_MODEL, memoryByConfig: true });
+  const spec = await resolveAgentSpec(choice, io, { memoryByConfig: true });
+  const agent = await buildAssistant(spec, io, { model: NO_MODEL });
   try {
     return agent.trifecta();
   } finally {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CliIO } from './cli-io.ts';
-import { loadConfig } from './config.ts';
+import { configOf, readKodamaConfig, readProjectConfig } from './config-files.ts';
 import { EXIT } from './exit-status.ts';
 import { ASSISTANT_TOOLS } from './interactive-args.ts';
 import { projectRoot } from './interactive-prompt.ts';
@@ -25,7 +25,9 @@ export async function trust(args: TrustArgs, io: CliIO): Promise<number> {
   }
   let plan: ProjectConfigPlan;
   try {
-    plan = await projectConfigPlan(root, io.env, { user: await loadConfig(io.env), tools: ASSISTANT_TOOLS });
+    const files = await readKodamaConfig(io.env, root);
+    configOf(files.user); // a malformed user file is refused here, as everywhere
+    plan = await projectConfigPlan(root, io.env, { files, tools: ASSISTANT_TOOLS });
   } catch (error) {
     say(error instanceof Error ? error.message : String(error));
     return EXIT.usage;
@@ -54,12 +56,18 @@ async function list(io: CliIO): Promise<number> {
     io.stdout.write(`no answers yet (${trustFile(io.env)}); kodama trust trusts the current folder\n`);
     return EXIT.ok;
   }
-  const user = await loadConfig(io.env).catch(() => ({}));
+  // The user's file is read once for every folder; a malformed one counts as empty here.
+  const { user: read } = await readKodamaConfig(io.env);
+  const user = read.error ? { ...read, config: undefined, error: undefined } : read;
   for (const folder of folders) {
     const record = records[folder];
     if (!record) continue;
     const now = existsSync(folder)
-      ? await projectConfigPlan(folder, io.env, { user, tools: ASSISTANT_TOOLS }).catch(() => undefined)
+      ? await readProjectConfig(folder)
+          .then((project) =>
+            projectConfigPlan(folder, io.env, { files: { user, project }, tools: ASSISTANT_TOOLS }),
+          )
+          .catch(() => undefined)
       : undefined;
     const state =
       now === undefined

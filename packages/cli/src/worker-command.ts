@@ -3,6 +3,7 @@ import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
 import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';
 import { pickModel } from './pick-model.ts';
+import { type AgentSpec, resolveAgentSpec } from './resolve-spec.ts';
 import type { WorkerArgs } from './worker-args.ts';
 
 /** The durable agent name `kodama worker` serves and `kodama runs submit` targets. */
@@ -26,9 +27,12 @@ export async function worker(args: WorkerArgs, io: CliIO): Promise<number> {
     ...(args.maxSteps ? { maxSteps: args.maxSteps } : {}),
     ...durableAgentOptions,
   };
+  let spec: AgentSpec;
   try {
     // Build once up front, so a bad flag fails now rather than in the first run.
-    await (await buildAssistant(args, remote, options)).close();
+    // The configuration is read once, here; every agent is built from this spec.
+    spec = await resolveAgentSpec(args, remote);
+    await (await buildAssistant(spec, remote, options)).close();
   } catch (error) {
     if (!(error instanceof AssistantSetupError)) throw error;
     say(error.message);
@@ -36,7 +40,7 @@ export async function worker(args: WorkerArgs, io: CliIO): Promise<number> {
   }
   let running: Awaited<ReturnType<typeof startWorker>>;
   try {
-    durable(() => buildAssistant(args, remote, options), {
+    durable(() => buildAssistant(spec, remote, options), {
       name: CLI_DURABLE_NAME,
       database: args.database ?? io.env.KODAMA_DATABASE_URL,
       ...(args.executorId ? { executorId: args.executorId } : {}),

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parseCliArgs } from '../src/args.ts';
-import { configPath, loadConfig } from '../src/config.ts';
+import { configPath } from '../src/config.ts';
+import { loadConfig } from '../src/config-files.ts';
 import { DEFAULT_TOOLS, UsageError } from '../src/parse-support.ts';
 
 test('ask takes the prompt and every option', () => {

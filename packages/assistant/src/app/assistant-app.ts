@@ -20,6 +20,7 @@ import { QueuedView, TaskListEntry, type TaskView } from '../render/entries.ts';
 import { memoizeFrameLines } from '../render/frame-memo.ts';
 import { StatusLine } from '../render/status-line.ts';
 import { Transcript } from '../render/transcript.ts';
+import { screenWiring } from './agent-wiring.ts';
 import type { AssistantOptions } from './assistant-options.ts';
 import { editorTheme } from './editor-theme.ts';
 import { KeyHandler } from './key-handler.ts';
@@ -128,6 +129,7 @@ export class AssistantApp {
       confirmer: this.confirmer,
       taintGate: this.confirmer.taintGate,
       checkpoints: this.checkpoints,
+      wiring: screenWiring(this.confirmer, this.checkpoints, this.#options.approvals ?? {}),
     });
     const m = this.#agent.model;
     this.status.update({ model: `${m.provider}:${m.modelId}`, contextWindow: this.#agent.contextWindowCap });

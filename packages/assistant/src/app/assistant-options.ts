@@ -4,6 +4,7 @@ import type { FileCheckpoints } from '../checkpoints/file-checkpoints.ts';
 import type { Confirmer } from '../confirm/confirm-types.ts';
 import type { PermissionRules } from '../permissions/permission-rules.ts';
 import type { Theme } from '../render/theme.ts';
+import type { AgentWiring, Approvals } from './agent-wiring.ts';
 
 /** What the assistant hands the function that builds its agent. */
 export interface AssistantUi {
@@ -13,6 +14,12 @@ export interface AssistantUi {
   readonly taintGate: TaintGate;
   /** Where the write and edit tools checkpoint files before they change them (wrap them with `checkpointEdits`). */
   readonly checkpoints: FileCheckpoints;
+  /**
+   * All of the above as the agent's builder takes it: the permission gate on
+   * every tool, write and edit checkpointed and reviewed, the confirmer and the
+   * taint gate, per {@link AssistantOptions.approvals}.
+   */
+  readonly wiring: AgentWiring;
 }
 
 /** An instruction file the system prompt includes, for `/context`. */
@@ -84,6 +91,8 @@ export interface AssistantOptions {
   readonly acceptsImages?: (model: Model) => boolean | undefined;
   /** The permission rules of the configuration files (allow / ask / deny); the session's "always" answers join them. */
   readonly permissions?: PermissionRules;
+  /** What is approved without asking (`--yes`, `--yes=all`); control files still ask. Default: nothing. */
+  readonly approvals?: Approvals;
   /** Start with a list of the stored sessions to pick from (`kodama --resume` without an id). */
   readonly pickSession?: boolean;
   /** The clock of the spinner and the double Ctrl+C. */

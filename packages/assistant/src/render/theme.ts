@@ -72,13 +72,22 @@ export const colourTheme: Theme = Object.freeze({
   success: fg(32),
 });
 
+/** A configuration's theme setting: `auto` follows the terminal, `colour` and `plain` choose. */
+export type ThemeSetting = 'auto' | 'colour' | 'plain';
+
 /**
  * The theme for an output: colours only on a terminal and only when
  * `NO_COLOR` is unset or empty (no-color.org); `FORCE_COLOR` set to a non-zero
- * value turns them on for a pipe.
+ * value turns them on for a pipe. A `setting` of `plain` is always plain;
+ * `colour` colours also off a terminal, still never under `NO_COLOR`.
  */
-export function themeFor(output: { readonly isTTY?: boolean }, env: NodeJS.ProcessEnv): Theme {
-  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return plainTheme;
+export function themeFor(
+  output: { readonly isTTY?: boolean },
+  env: NodeJS.ProcessEnv,
+  setting: ThemeSetting = 'auto',
+): Theme {
+  if (setting === 'plain' || (env.NO_COLOR !== undefined && env.NO_COLOR !== '')) return plainTheme;
+  if (setting === 'colour') return colourTheme;
   const forced = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '' && env.FORCE_COLOR !== '0';
   return output.isTTY === true || forced ? colourTheme : plainTheme;
 }

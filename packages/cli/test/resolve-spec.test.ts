@@ -1,0 +1,131 @@
+// The assistant's and `kodama ask`'s settings are resolved once: each
+// configuration file is read exactly once per start (counted through the
+// reading seam), and each setting follows one rule: a flag beats the
+// environment, which beats the (trusted) project's file, which beats the user's.
+import assert from 'node:assert/strict';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { test } from 'node:test';
+import { parseCliArgs } from '../src/args.ts';
+import type { AskArgs } from '../src/ask-args.ts';
+import { resolveAssistantSpec } from '../src/assistant-spec.ts';
+import type { CliIO } from '../src/cli-io.ts';
+import type { ConfigFs } from '../src/config-files.ts';
+import { type InteractiveArgs, parseInteractive } from '../src/interactive-args.ts';
+import { resolveAgentSpec } from '../src/resolve-spec.ts';
+
+/** A folder with a user configuration home; the files live only in `files` (read through the counting seam). */
+async function world(user: unknown, project: unknown, env: Record<string, string> = {}) {
+  const root = await mkdtemp(join(tmpdir(), 'kodama-spec-'));
+  const configHome = join(root, '.config-home');
+  const texts = new Map<string, string>();
+  if (user !== undefined) texts.set(join(configHome, 'kodama', 'config.json'), JSON.stringify(user));
+  if (project !== undefined) texts.set(join(root, '.kodama', 'config.json'), JSON.stringify(project));
+  const reads = new Map<string, number>();
+  const fs: ConfigFs = {
+    async readText(path) {
+      reads.set(path, (reads.get(path) ?? 0) + 1);
+      return texts.get(path);
+    },
+  };
+  const sink = new Writable({ write: (_c, _e, done) => done() });
+  const io: CliIO = {
+    env: {
+      HOME: join(root, '.home'),
+      XDG_CONFIG_HOME: configHome,
+      XDG_DATA_HOME: join(root, '.data'),
+      XDG_STATE_HOME: join(root, '.state'),
+      ...env,
+    },
+    stdout: sink,
+    stderr: sink,
+    stdin: Object.assign(Readable.from([]), { isTTY: false }),
+  };
+  return { root, fs, reads, io };
+}
+
+const interactiveArgs = (argv: string[]): InteractiveArgs => parseInteractive(argv);
+
+test('an assistant start reads the user file and the project file once each', async () => {
+  const w = await world({ model: 'openai:user-model' }, { model: 'openai:project-model' });
+  await resolveAssistantSpec(interactiveArgs(['-p', 'hi', '--root', w.root, '--trust']), w.io, {
+    say: () => {},
+    fs: w.fs,
+  });
+  assert.deepEqual(
+    [...w.reads.entries()].sort(),
+    [
+      [join(w.io.env.XDG_CONFIG_HOME ?? '', 'kodama', 'config.json'), 1],
+      [join(w.root, '.kodama', 'config.json'), 1],
+    ].sort(),
+  );
+});
+
+test('a kodama ask start reads the user file and the project file once each', async () => {
+  const w = await world({ memory: true }, { tools: ['calculator'] });
+  const args = parseCliArgs(['ask', 'hi', '--root', w.root]) as AskArgs;
+  const spec = await resolveAgentSpec(args, w.io, { memoryByConfig: true, fs: w.fs });
+  assert.equal(spec.memory, true);
+  assert.deepEqual([...w.reads.values()], [1, 1]);
+  assert.ok(Object.isFrozen(spec));
+});
+
+test('the model: a flag beats the environment, which beats the trusted project, which beats the user', async () => {
+  const resolveModel = async (argv: string[], env: Record<string, string>, trust: boolean) => {
+    const w = await world({ model: 'openai:user' }, { model: 'openai:project' }, env);
+    const flags = ['-p', 'hi', '--root', w.root, ...(trust ? ['--trust'] : []), ...argv];
+    return (await resolveAssistantSpec(interactiveArgs(flags), w.io, { say: () => {}, fs: w.fs })).model;
+  };
+  const env = { KODAMA_MODEL: 'openai:env' };
+  assert.equal(await resolveModel(['--model', 'openai:flag'], env, true), 'openai:flag');
+  assert.equal(await resolveModel([], env, true), 'openai:env');
+  assert.equal(await resolveModel([], {}, true), 'openai:project');
+  const onlyUser = await world({ model: 'openai:user' }, { theme: 'plain' });
+  const spec = await resolveAssistantSpec(
+    interactiveArgs(['-p', 'hi', '--root', onlyUser.root]),
+    onlyUser.io,
+    {
+      say: () => {},
+      fs: onlyUser.fs,
+    },
+  );
+  assert.equal(spec.model, 'openai:user');
+  // Not trusted (no terminal to ask on, no answer remembered): the project's model is refused outright.
+  await assert.rejects(resolveModel([], {}, false), { name: 'ProjectTrustError' });
+});
+
+test('the embedding target and memory follow the same order; an untrusted project only narrows', async () => {
+  const w = await world(
+    { embed: 'ollama:user-embed', memory: true },
+    { embed: 'ollama:project-embed', memory: false },
+  );
+  const trusted = await resolveAssistantSpec(
+    interactiveArgs(['-p', 'hi', '--root', w.root, '--trust']),
+    w.io,
+    {
+      say: () => {},
+      fs: w.fs,
+    },
+  );
+  assert.equal(trusted.embed, 'ollama:project-embed');
+  assert.equal(trusted.memory, false);
+  const flagged = await resolveAssistantSpec(
+    interactiveArgs(['-p', 'hi', '--root', w.root, '--trust', '--memory']),
+    { ...w.io, env: { ...w.io.env, KODAMA_EMBED: 'ollama:env-embed' } },
+    { say: () => {}, fs: w.fs },
+  );
+  assert.equal(flagged.embed, 'ollama:env-embed');
+  assert.equal(flagged.memory, true);
+  // `memory: false` narrows, so it applies untrusted; the embedding target would widen, so it does not.
+  const u = await world({ embed: 'ollama:user-embed', memory: true }, { memory: false, theme: 'plain' });
+  const untrusted = await resolveAssistantSpec(interactiveArgs(['-p', 'hi', '--root', u.root]), u.io, {
+    say: () => {},
+    fs: u.fs,
+  });
+  assert.equal(untrusted.trusted, false);
+  assert.equal(untrusted.memory, false);
+  assert.equal(untrusted.theme, 'plain');
+  assert.equal(untrusted.embed, 'ollama:user-embed');
+});
