@@ -1,9 +1,29 @@
 import type { Extension, Model } from '@kodama/core';
+import { CORPUS_READ_TOOL, CORPUS_SEARCH_TOOL } from '@kodama/memory/tool-names';
+import type { BundledPersonaTools } from '@kodama/subagents';
 import { AGENT_TOOL } from '@kodama/subagents/tool-name';
+import { FETCH_TOOL, WEB_SCRAPE_TOOL, WEB_SEARCH_TOOL } from '@kodama/tools/tool-names';
+import { WORKSPACE_TOOL_KINDS, workspaceToolsWith } from '@kodama/workspace/tool-kinds';
 import { UsageError } from './parse-support.ts';
 
 /** The tool name `--tools` accepts for sub-agents (the subagents package's); it is no registry's tool. */
 export const AGENT_TOOL_NAME = AGENT_TOOL;
+
+/**
+ * The tools the bundled personas get, named by their owners: the web tools,
+ * the workspace tools whose every effect is reading a path (read, grep,
+ * glob), and the one that runs commands (bash).
+ */
+const PERSONA_TOOLS: BundledPersonaTools = {
+  web: [WEB_SEARCH_TOOL, WEB_SCRAPE_TOOL, FETCH_TOOL],
+  readFiles: workspaceToolsWith('readsPath').filter((name) =>
+    WORKSPACE_TOOL_KINDS[name].every((kind) => kind === 'readsPath'),
+  ),
+  runCommand: workspaceToolsWith('runsCommand'),
+};
+
+/** The librarian's tools: the corpus index's search and read. */
+const LIBRARIAN_TOOLS = [CORPUS_SEARCH_TOOL, CORPUS_READ_TOOL];
 
 /** What `--tools agent` (and `--agents <file>`) add to the assistant. */
 export interface SubAgentPlan {
@@ -14,11 +34,11 @@ export interface SubAgentPlan {
 }
 
 /**
- * The personas `kodama ask --tools agent` offers: the bundled RESEARCHER,
- * FILE_MINER and REVIEWER, then those of `--agents <file>` (a file persona
+ * The personas `kodama ask --tools agent` offers: the bundled researcher,
+ * file_miner and reviewer, then those of `--agents <file>` (a file persona
  * with a bundled name replaces it). Their tools need not be in `--tools`: the
  * missing ones are built as sub-agent-only tools, which the main model never
- * sees. With `librarian` (the root has a corpus index) the LIBRARIAN comes
+ * sees. With `librarian` (the root has a corpus index) the librarian comes
  * after the bundled ones. A persona's model target is resolved here.
  *
  * @throws PersonaFileError for a bad file, UsageError for a persona naming a
@@ -31,8 +51,9 @@ export async function planSubAgents(
   resolveTarget: (target: string) => Promise<Model>,
   options: { readonly librarian?: boolean } = {},
 ): Promise<SubAgentPlan> {
-  const { BUNDLED_PERSONAS, LIBRARIAN, loadPersonaFile, subAgents } = await import('@kodama/subagents');
-  const offered = options.librarian ? [...BUNDLED_PERSONAS, LIBRARIAN] : BUNDLED_PERSONAS;
+  const { bundledPersonas, librarianPersona, loadPersonaFile, subAgents } = await import('@kodama/subagents');
+  const bundled = bundledPersonas(PERSONA_TOOLS);
+  const offered = options.librarian ? [...bundled, librarianPersona(LIBRARIAN_TOOLS)] : bundled;
   const byName = new Map(offered.map((p) => [p.name, p]));
   for (const spec of agentsFile === undefined ? [] : await loadPersonaFile(agentsFile)) {
     const { model, ...rest } = spec;

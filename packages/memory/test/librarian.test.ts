@@ -1,4 +1,4 @@
-// The LIBRARIAN persona on the agent tool, its corpus tools over a real
+// The librarian persona on the agent tool, its corpus tools over a real
 // index, the models over HTTP against the scripted server.
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { Agent } from '@kodama/core';
 import { Corpus, corpusTools, MemoryDatabase } from '@kodama/memory';
+import { CORPUS_READ_TOOL, CORPUS_SEARCH_TOOL } from '@kodama/memory/tool-names';
 import { resolveModel } from '@kodama/models';
-import { LIBRARIAN, subAgents } from '@kodama/subagents';
+import { librarianPersona, subAgents } from '@kodama/subagents';
 import { type RecordedRequest, type ScriptedReply, startOpenAICompatibleServer } from '@kodama/testkit';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -54,7 +55,7 @@ test('the librarian answers from the index with corpus_search and corpus_read on
     systemPrompt: 'You are the parent.',
     configure: (c) => {
       for (const tool of corpusTools(corpus)) c.addSubAgentTool(tool);
-      c.addExtension(subAgents({ personas: [LIBRARIAN] }));
+      c.addExtension(subAgents({ personas: [librarianPersona([CORPUS_SEARCH_TOOL, CORPUS_READ_TOOL])] }));
     },
   });
   assert.equal(await agent.turn('When do backups run?'), 'Backups run nightly at 02:00.');

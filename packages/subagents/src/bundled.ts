@@ -7,45 +7,76 @@ function prompt(file: string): string {
   return readFileSync(new URL(`../prompts/${file}`, import.meta.url), 'utf8').trim();
 }
 
-/** Answers a research question from the web, citing sources: web_search, web_scrape, fetch; 20 steps. */
-export const RESEARCHER: Persona = definePersona({
-  name: 'researcher',
-  description: 'Researches one question on the web and answers with cited sources.',
-  toolNames: ['web_search', 'web_scrape', 'fetch'],
-  systemPrompt: prompt('researcher.txt'),
-  maxSteps: 20,
-});
+// Each bundled persona says what kind of tools it needs; the host, which
+// builds the tools (and so depends on the packages that own them), passes
+// their names: this package names no other package's tool (issue 23).
 
-/** Finds facts in the project's files: read, grep, glob; 30 steps; no egress, no mutation. */
-export const FILE_MINER: Persona = definePersona({
-  name: 'file_miner',
-  description: "Finds facts in the project's files (read-only) and answers with path:line evidence.",
-  toolNames: ['read', 'grep', 'glob'],
-  systemPrompt: prompt('file-miner.txt'),
-  maxSteps: 30,
-});
+/** Answers a research question from the web, citing sources; 20 steps. `web`: the tools that search the web and read pages. */
+export function researcherPersona(web: readonly string[]): Persona {
+  return definePersona({
+    name: 'researcher',
+    description: 'Researches one question on the web and answers with cited sources.',
+    toolNames: web,
+    systemPrompt: prompt('researcher.txt'),
+    maxSteps: 20,
+  });
+}
 
-/** Reviews a change: read, grep, glob, bash (through the parent's confirmer); 30 steps. */
-export const REVIEWER: Persona = definePersona({
-  name: 'reviewer',
-  description: 'Reviews a change (a diff) for bugs, risks and missing tests; reports, never edits.',
-  toolNames: ['read', 'grep', 'glob', 'bash'],
-  systemPrompt: prompt('reviewer.txt'),
-  maxSteps: 30,
-});
+/** Finds facts in the project's files; 30 steps; no egress, no mutation. `readFiles`: the tools that only read paths. */
+export function fileMinerPersona(readFiles: readonly string[]): Persona {
+  return definePersona({
+    name: 'file_miner',
+    description: "Finds facts in the project's files (read-only) and answers with path:line evidence.",
+    toolNames: readFiles,
+    systemPrompt: prompt('file-miner.txt'),
+    maxSteps: 30,
+  });
+}
 
 /**
- * Answers from the project's document index: corpus_search, corpus_read; 20
- * steps; no egress, no mutation. Not in {@link BUNDLED_PERSONAS}: a host
- * offers it where an index exists (`kodama index`).
+ * Reviews a change; 30 steps. `readFiles`: the tools that only read paths;
+ * `runCommand`: the one that runs a shell command (through the parent's confirmer).
  */
-export const LIBRARIAN: Persona = definePersona({
-  name: 'librarian',
-  description: "Answers a question from the project's indexed documents, citing the sources.",
-  toolNames: ['corpus_search', 'corpus_read'],
-  systemPrompt: prompt('librarian.txt'),
-  maxSteps: 20,
-});
+export function reviewerPersona(readFiles: readonly string[], runCommand: readonly string[]): Persona {
+  return definePersona({
+    name: 'reviewer',
+    description: 'Reviews a change (a diff) for bugs, risks and missing tests; reports, never edits.',
+    toolNames: [...readFiles, ...runCommand],
+    systemPrompt: prompt('reviewer.txt'),
+    maxSteps: 30,
+  });
+}
 
-/** The bundled personas, in the order they are listed to the model. */
-export const BUNDLED_PERSONAS: readonly Persona[] = Object.freeze([RESEARCHER, FILE_MINER, REVIEWER]);
+/**
+ * Answers from the project's document index; 20 steps; no egress, no
+ * mutation. `corpus`: the tools that search and read the index. Not in
+ * {@link bundledPersonas}: a host offers it where an index exists (`kodama index`).
+ */
+export function librarianPersona(corpus: readonly string[]): Persona {
+  return definePersona({
+    name: 'librarian',
+    description: "Answers a question from the project's indexed documents, citing the sources.",
+    toolNames: corpus,
+    systemPrompt: prompt('librarian.txt'),
+    maxSteps: 20,
+  });
+}
+
+/** The names of the host's tools the bundled personas use, by what the tools do. */
+export interface BundledPersonaTools {
+  /** Search the web and read pages (kodama's: web_search, web_scrape, fetch). */
+  readonly web: readonly string[];
+  /** Read the project's files, changing nothing (kodama's: read, grep, glob). */
+  readonly readFiles: readonly string[];
+  /** Run a shell command (kodama's: bash). */
+  readonly runCommand: readonly string[];
+}
+
+/** The bundled personas (researcher, file_miner, reviewer), in the order they are listed to the model. */
+export function bundledPersonas(tools: BundledPersonaTools): readonly Persona[] {
+  return Object.freeze([
+    researcherPersona(tools.web),
+    fileMinerPersona(tools.readFiles),
+    reviewerPersona(tools.readFiles, tools.runCommand),
+  ]);
+}

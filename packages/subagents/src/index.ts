@@ -1,11 +1,19 @@
 /**
  * @kodama/subagents: personas and the `agent` tool that starts them, the
- * bundled RESEARCHER, FILE_MINER and REVIEWER, the LIBRARIAN (offered where
- * a document index exists), and persona files.
+ * bundled researcher, file_miner and reviewer and the librarian (offered
+ * where a document index exists), each given the host's tool names, and
+ * persona files.
  */
 export { type AgentToolHost, agentTool } from './agent-tool.ts';
 export { availableAgentsBlock } from './available-agents.ts';
-export { BUNDLED_PERSONAS, FILE_MINER, LIBRARIAN, RESEARCHER, REVIEWER } from './bundled.ts';
+export {
+  type BundledPersonaTools,
+  bundledPersonas,
+  fileMinerPersona,
+  librarianPersona,
+  researcherPersona,
+  reviewerPersona,
+} from './bundled.ts';
 export { definePersona, PERSONA_NAME_PATTERN, type Persona, PersonaError } from './persona.ts';
 export { loadPersonaFile, PersonaFileError, type PersonaSpec } from './persona-file.ts';
 export { runSubAgent, type SubAgentSpec } from './spawn.ts';

@@ -3,8 +3,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Agent, type AgentEvent, type AnyTool, InMemoryEventList, type RunEvent } from '@kodama/core';
-import { definePersona, RESEARCHER, subAgents } from '../src/index.ts';
+import { FETCH_TOOL, WEB_SCRAPE_TOOL, WEB_SEARCH_TOOL } from '@kodama/tools/tool-names';
+import { definePersona, researcherPersona, subAgents } from '../src/index.ts';
 import { modelOf, probeTool, routedServer, USAGE } from './helpers.ts';
+
+/** The bundled researcher with the web tools' names kodama gives it. */
+const RESEARCHER = researcherPersona([WEB_SEARCH_TOOL, WEB_SCRAPE_TOOL, FETCH_TOOL]);
 
 const SEEKER = definePersona({
   name: 'seeker',

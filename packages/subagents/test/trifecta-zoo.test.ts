@@ -18,9 +18,24 @@ import { calculatorTool } from '@kodama/tools/calculator';
 import { fetchTool } from '@kodama/tools/fetch';
 import { webScrapeTool } from '@kodama/tools/scrape';
 import { webSearchTool } from '@kodama/tools/search';
+import { FETCH_TOOL, WEB_SCRAPE_TOOL, WEB_SEARCH_TOOL } from '@kodama/tools/tool-names';
 import { alwaysDecline, autoApprove, Workspace, workspaceTools } from '@kodama/workspace';
+import { BASH_TOOL, GLOB_TOOL, GREP_TOOL, READ_TOOL } from '@kodama/workspace/tool-kinds';
 import { z } from 'zod';
-import { definePersona, FILE_MINER, type Persona, RESEARCHER, REVIEWER, subAgents } from '../src/index.ts';
+import {
+  definePersona,
+  fileMinerPersona,
+  type Persona,
+  researcherPersona,
+  reviewerPersona,
+  subAgents,
+} from '../src/index.ts';
+
+// The bundled personas with the tool names kodama gives them.
+const READ_FILES = [READ_TOOL, GREP_TOOL, GLOB_TOOL];
+const RESEARCHER = researcherPersona([WEB_SEARCH_TOOL, WEB_SCRAPE_TOOL, FETCH_TOOL]);
+const FILE_MINER = fileMinerPersona(READ_FILES);
+const REVIEWER = reviewerPersona(READ_FILES, [BASH_TOOL]);
 
 let trusted: Workspace;
 let cloned: Workspace;
