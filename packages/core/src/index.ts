@@ -26,7 +26,7 @@ export { type OnExhausted, StepLimit, StepLimitExceeded } from './controls/step-
 export type { ErrorInfo } from './errors/error-info.ts';
 export { InvalidOptionError } from './errors/invalid-option-error.ts';
 export { KodamaError, type KodamaErrorOptions } from './errors/kodama-error.ts';
-export { ModelError, type ModelErrorOptions } from './errors/model-error.ts';
+export { ModelError, type ModelErrorKind, type ModelErrorOptions } from './errors/model-error.ts';
 export { type DomainEventOf, defineEvent, type EventKey, isEvent } from './events/define-event.ts';
 // Events: the one vocabulary.
 export type {
