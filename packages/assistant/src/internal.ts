@@ -51,7 +51,7 @@ export {
 } from './render/entries.ts';
 export { memoizeFrameLines } from './render/frame-memo.ts';
 export { compactCount, StatusLine, type StatusState, statusText } from './render/status-line.ts';
-export { plainTheme } from './render/theme.ts';
+export { colourTheme, plainTheme } from './render/theme.ts';
 export { contentText, describeCall, ToolEntry } from './render/tool-entry.ts';
 export { type NoticeKind, TOOL_OUTPUT_EVENT, Transcript } from './render/transcript.ts';
 export { VirtualTerminal } from './render/virtual-terminal.ts';
