@@ -129,3 +129,17 @@ test('the embedding target and memory follow the same order; an untrusted projec
   assert.equal(untrusted.theme, 'plain');
   assert.equal(untrusted.embed, 'ollama:user-embed');
 });
+
+test('no module but config-files.ts opens a configuration file', async () => {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const dir = new URL('../src/', import.meta.url);
+  const offenders: string[] = [];
+  for (const name of await readdir(dir)) {
+    if (!name.endsWith('.ts') || name === 'config-files.ts') continue;
+    const text = await readFile(new URL(name, dir), 'utf8');
+    const reads = /\breadFile(Sync)?\(/.test(text);
+    // A module that reads files and asks where a configuration file lives would be a second reader.
+    if (reads && /\b(configPath|projectConfigPath)\(/.test(text)) offenders.push(name);
+  }
+  assert.deepEqual(offenders, []);
+});
