@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { defineTool, NONE, params } from '@kodama/core';
 import { alwaysDecline } from '@kodama/workspace';
 import { gatedProject } from './helpers/project.ts';
 import { call, promotedIn, promotionsIn, sentMessages, skillsAgent } from './helpers/skills-agent.ts';
@@ -55,6 +56,53 @@ describe('which tool calls fire', () => {
     await agent.turn('go');
     assert.deepEqual(promotionsIn(server, 1), []);
     assert.deepEqual(promotionsIn(server, 2), []);
+  });
+});
+
+describe('judged by declared effects, never by name', () => {
+  /** A tool of another name that reads `path`: declaring it, or declaring no effects at all. */
+  const other = (name: string, declares: boolean) => {
+    const tool = {
+      name,
+      description: `${name}: reads a file`,
+      parameters: params().requiredString('path', 'the file'),
+      trifectaLegs: NONE,
+      execute: () => 'ok',
+    };
+    return declares
+      ? defineTool({
+          ...tool,
+          effects: { kinds: ['readsPath'], of: ({ path }) => [{ kind: 'readsPath', path }] },
+        })
+      : defineTool(tool);
+  };
+
+  test('a tool of any name whose call declares a file read fires; one that declares nothing does not', async () => {
+    const project = gatedProject();
+    const { agent, server } = await skillsAgent(
+      [
+        call('peek', { path: 'src/db/001_init.sql' }),
+        call('open_file', { path: 'src/db/001_init.sql' }),
+        { text: 'done' },
+      ],
+      {
+        ...project,
+        configure: (c) => {
+          c.addTool(other('peek', false));
+          c.addTool(other('open_file', true));
+        },
+      },
+    );
+    await agent.turn('go');
+    assert.deepEqual(promotionsIn(server, 1), [], 'a tool without effects promoted something');
+    assert.deepEqual(promotedIn(server, 2), [['db-style', 'sql-migrations']]);
+  });
+
+  test('arguments the tool would refuse promote nothing', async () => {
+    const project = gatedProject();
+    const { agent, server } = await skillsAgent([call('read', { path: 42 }), { text: 'done' }], project);
+    await agent.turn('go');
+    assert.deepEqual(promotionsIn(server, 1), []);
   });
 });
 
