@@ -17,6 +17,11 @@ export class CancelledError extends KodamaError {
  * through `ToolContext.signal`; the turn then unwinds with {@link CancelledError}.
  * Shared by a whole agent tree: `forSubAgent` returns the same instance, so one
  * cancel stops parent, sub-agents and synthesizer.
+ *
+ * Over the Run plane it is a signal source: `agent.ask(input, { signal:
+ * cancellable.signal })`, then `cancellable.cancel()` cancels that Run (and
+ * its child Runs, which follow its signal). A cancel stays in force until
+ * {@link reset}.
  */
 export class Cancellable {
   #controller: AbortController | undefined;

@@ -6,6 +6,11 @@ import type { Content } from '../messages/content.ts';
  * conversation is consistent), appending each as a user message and emitting
  * `user-turn` with `midLoop: true`. Injecting never resets the step budget or
  * a cancel. Not shared with sub-agents.
+ *
+ * Over the Run plane it feeds the Run's interjection inbox: `agent.ask(input,
+ * { interloper })` delivers what it holds at each model boundary, after the
+ * Run's own `run.interject` messages (which are answered; these are not
+ * waited for).
  */
 export class Interloper {
   #queue: Content[] = [];

@@ -1,7 +1,8 @@
-import { Interloper } from '../controls/interloper.ts';
+import type { Interloper } from '../controls/interloper.ts';
 import type { AgentEvent } from '../events/events.ts';
 import type { Content } from '../messages/content.ts';
 import { InterjectionNotAnsweredError, RunStateError } from './run-errors.ts';
+import { RunInbox } from './run-inbox.ts';
 
 /** The model's next response after an interjection was delivered. */
 export interface InterjectionResponse {
@@ -10,6 +11,7 @@ export interface InterjectionResponse {
 }
 
 interface Waiter {
+  readonly content: Content;
   readonly resolve: (response: InterjectionResponse) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -22,16 +24,21 @@ interface Waiter {
  * delivered at one boundary share that boundary's response.
  */
 export class Interjections {
-  /** The queue the Run's turns use. */
-  readonly interloper = new Interloper();
+  /** The queue the Run's turns use: its own interjections, then the caller's Interloper's messages. */
+  readonly interloper: RunInbox;
   #state: 'dormant' | 'active' | 'ended' = 'dormant';
   #queued: Waiter[] = [];
   #delivered: Waiter[] = [];
   #text = '';
 
-  /** Messages queued but not yet delivered. */
+  /** @param caller An Interloper of the caller's whose messages the Run delivers too (`AskOptions.interloper`). */
+  constructor(caller?: Interloper) {
+    this.interloper = new RunInbox(caller);
+  }
+
+  /** Messages queued but not yet delivered (the caller's Interloper's included). */
   get pending(): number {
-    return this.#queued.length;
+    return this.#queued.length + this.interloper.callerPending;
   }
 
   /** Opens the Run to interjections. */
@@ -50,7 +57,7 @@ export class Interjections {
       throw new RunStateError('the run has not started; interject while it runs');
     if (this.#state === 'ended') throw new RunStateError('the run has already finished; start a new one');
     return new Promise((resolve, reject) => {
-      this.#queued.push({ resolve, reject });
+      this.#queued.push({ content, resolve, reject });
       this.interloper.inject(content);
     });
   }
@@ -61,7 +68,8 @@ export class Interjections {
    * Returns how many were delivered by this event (0 for most events).
    */
   observe(event: AgentEvent): number {
-    if (event.type === 'user-turn' && event.midLoop && this.#queued.length > 0) {
+    // Only an interjection of this Run's is waited for: a message from the caller's Interloper is not.
+    if (event.type === 'user-turn' && event.midLoop && sameContent(this.#queued[0]?.content, event.content)) {
       this.#delivered.push(this.#queued.shift()!);
       this.#text = '';
       return 1;
@@ -83,6 +91,12 @@ export class Interjections {
     for (const w of this.#delivered) w.reject(new InterjectionNotAnsweredError(true));
     this.#queued = [];
     this.#delivered = [];
-    this.interloper.drain();
+    this.interloper.clearOwn();
   }
+}
+
+/** The same message: the one queued, or a copy of it (a replayed step's input). */
+function sameContent(queued: Content | undefined, delivered: Content): boolean {
+  if (queued === undefined) return false;
+  return queued === delivered || JSON.stringify(queued) === JSON.stringify(delivered);
 }

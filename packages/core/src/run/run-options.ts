@@ -1,3 +1,4 @@
+import { Interloper } from '../controls/interloper.ts';
 import { InvalidOptionError } from '../errors/invalid-option-error.ts';
 import { History } from '../history/history.ts';
 import type { Model } from '../model/model.ts';
@@ -26,8 +27,19 @@ export interface AskOptions<S extends OutputSchemaInput | undefined = OutputSche
    * `Date` can hold is refused with `InvalidOptionError`.
    */
   readonly deadline?: Date | number;
-  /** Aborting it cancels the Run (outcome `cancelled`). */
+  /**
+   * Aborting it cancels the Run (outcome `cancelled`). A pikuri `Cancellable`
+   * is a source of it: pass `cancellable.signal`, and `cancellable.cancel()`
+   * cancels the Run.
+   */
   readonly signal?: AbortSignal;
+  /**
+   * An Interloper whose messages the Run delivers at its model boundaries,
+   * after its own interjections (`run.interject`), as mid-loop user turns: the
+   * same inbox, fed from outside (a UI's type-ahead queue). Nothing waits for
+   * their answer; what it still holds when the Run ends stays in it.
+   */
+  readonly interloper?: Interloper;
   /** Stream events of nested agents (sub-agents, the synthesizer) as `agent-stream` events. Default false. */
   readonly includeAgentEvents?: boolean;
   /** Use this model for the Run (and after it: a switch, as with `turn`). */
@@ -96,6 +108,7 @@ export function validateAskOptions(options: AskOptions | undefined): void {
       'a Date, or a number of milliseconds from now (0 or more, ending before the year 275760, the last a Date can hold)',
     ],
     signal: [(v) => v instanceof AbortSignal, 'an AbortSignal'],
+    interloper: [(v) => v instanceof Interloper, 'an Interloper'],
     includeAgentEvents: [(v) => typeof v === 'boolean', 'a boolean'],
     model: [hasMethods('stream'), 'a Model (an object with a stream method, e.g. from resolveModel)'],
     prices: [isPriceTable, 'a price table ({ "provider:model": { inputPerMTok, outputPerMTok } })'],

@@ -53,7 +53,7 @@ export class Run<T = unknown> {
   readonly id: string;
   readonly #init: RunInit;
   readonly #resources = new RunResources();
-  readonly #interjections = new Interjections();
+  readonly #interjections: Interjections;
   readonly #cancel = new AbortController();
   #started = false;
   #end: RunEnd | undefined;
@@ -61,6 +61,7 @@ export class Run<T = unknown> {
   constructor(init: RunInit) {
     this.id = init.id;
     this.#init = init;
+    this.#interjections = new Interjections(init.options.interloper);
   }
 
   /** How the Run ended; `undefined` until it has. */
