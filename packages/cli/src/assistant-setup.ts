@@ -73,7 +73,7 @@ export { AssistantSetupError } from './setup-error.ts';
  */
 export async function buildAssistant(spec: AgentSpec, io: CliIO, options: AssistantOptions): Promise<Agent> {
   const closers: Array<() => void | Promise<void>> = [];
-  const { root, trusted, config } = spec;
+  const { root, config } = spec;
   try {
     const extras = await planSkillsAndTasks(spec, root, io);
     const visible = extras.toolNames.filter((n) => n !== AGENT_TOOL_NAME);
@@ -86,9 +86,7 @@ export async function buildAssistant(spec: AgentSpec, io: CliIO, options: Assist
           { librarian: await offersLibrarian(visible, io.env, root) },
         )
       : undefined;
-    const mcp = await planMcp(spec, root, io, {
-      trusted,
-      yes: spec.yes,
+    const mcp = await planMcp(spec, io, {
       ...(options.confirmer ? { confirmer: options.confirmer } : {}),
       explain: options.confirmer === undefined,
       ...(options.streamOutput ? {} : { notice: (text: string) => io.stderr.write(`kodama: ${text}\n`) }),

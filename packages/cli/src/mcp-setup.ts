@@ -2,17 +2,17 @@ import { homedir } from 'node:os';
 import type { McpExtension, McpServerEntry } from '@kodama/mcp';
 import type { Confirmer } from '@kodama/workspace';
 import type { CliIO } from './cli-io.ts';
-import { type ToolChoice, UsageError } from './parse-support.ts';
+import { UsageError } from './parse-support.ts';
 import { shown } from './project-config-plan.ts';
+import type { AgentSpec } from './resolve-spec.ts';
 
-/** How the project's servers are treated: trusted or not, and who approves starting one. */
-export interface McpTrust {
-  /** The folder's project configuration is trusted: its `.mcp.json` is read (and `${VAR}` expanded). */
-  readonly trusted: boolean;
+/** What of the spec MCP reads: the root, whether its `.mcp.json` is trusted (read, `${VAR}` expanded), `--yes`, `--mcp-connect`, `--no-mcp-screen`. */
+export type McpSpec = Pick<AgentSpec, 'root' | 'trusted' | 'yes' | 'mcpConnect' | 'mcpScreen'>;
+
+/** Who approves starting a project's server, and where notes go. */
+export interface McpAsking {
   /** Who is asked before a server the project defines starts at the model's `mcp_connect`; default the terminal. */
   readonly confirmer?: Confirmer;
-  /** `--yes`: approve those starts without asking. */
-  readonly yes: boolean;
   /** Say on stderr why a start was refused with no terminal (the assistant's confirmer says so itself). */
   readonly explain: boolean;
   /** Where the one-time notes go (what kodama assumes of a server with no declared legs); none on the assistant's screen. */
@@ -32,28 +32,28 @@ export interface McpTrust {
  * @throws McpConfigError for a bad file; UsageError for an unknown `--mcp-connect` id.
  */
 export async function planMcp(
-  choice: ToolChoice,
-  root: string,
+  spec: McpSpec,
   io: CliIO,
-  trust: McpTrust,
+  asking: McpAsking,
 ): Promise<McpExtension | undefined> {
+  const { root, trusted } = spec;
   const home = io.env.HOME || homedir();
   const { existsSync } = await import('node:fs');
   const { join } = await import('node:path');
   const projectFile = join(root, '.mcp.json');
   const anyFile = existsSync(projectFile) || existsSync(join(home, '.kodama', 'mcp.json'));
-  if (!anyFile && choice.mcpConnect.length === 0) return undefined;
+  if (!anyFile && spec.mcpConnect.length === 0) return undefined;
   const { loadMcpConfig, McpExtension } = await import('@kodama/mcp');
   const registry = await loadMcpConfig({
     root,
     home,
     env: io.env,
-    project: trust.trusted ? 'expand' : 'omit',
+    project: trusted ? 'expand' : 'omit',
   });
-  const unknown = choice.mcpConnect.find((id) => !registry.get(id));
+  const unknown = spec.mcpConnect.find((id) => !registry.get(id));
   if (unknown !== undefined) {
     const untrusted =
-      !trust.trusted &&
+      !trusted &&
       existsSync(projectFile) &&
       (await loadMcpConfig({ root, home, env: io.env, project: 'literal' }).catch(() => undefined))?.get(
         unknown,
@@ -68,25 +68,25 @@ export async function planMcp(
   if (registry.isEmpty) return undefined;
   return new McpExtension({
     registry,
-    llmScreening: choice.mcpScreen,
+    llmScreening: spec.mcpScreen,
     env: io.env,
-    connectAtStart: choice.mcpConnect,
+    connectAtStart: spec.mcpConnect,
     confirmConnect: (entry, signal) =>
-      entry.source !== projectFile || trust.yes ? true : confirmProjectStart(entry, trust, io, signal),
-    ...(trust.notice ? { notice: trust.notice } : {}),
+      entry.source !== projectFile || spec.yes ? true : confirmProjectStart(entry, asking, io, signal),
+    ...(asking.notice ? { notice: asking.notice } : {}),
   });
 }
 
 /** Asks before a server the project defines starts; with no terminal, says why it did not and how to allow it. */
 async function confirmProjectStart(
   entry: McpServerEntry,
-  trust: McpTrust,
+  asking: McpAsking,
   io: CliIO,
   signal: AbortSignal,
 ): Promise<boolean> {
   const detail = entry.transport === 'stdio' ? [entry.command, ...entry.args].join(' ') : entry.url;
   const { terminalConfirmer } = await import('@kodama/workspace');
-  const confirmer = trust.confirmer ?? terminalConfirmer({ input: io.stdin, output: io.stderr });
+  const confirmer = asking.confirmer ?? terminalConfirmer({ input: io.stdin, output: io.stderr });
   const approved = await confirmer.confirm(
     {
       tool: 'mcp_connect',
@@ -96,7 +96,7 @@ async function confirmProjectStart(
     },
     signal,
   );
-  if (!approved && trust.explain && io.stdin.isTTY !== true)
+  if (!approved && asking.explain && io.stdin.isTTY !== true)
     io.stderr.write(
       `kodama: MCP server "${entry.id}" (from .mcp.json) was not started: starting a server the project defines needs approval and stdin is not a terminal; run with --yes, or connect it at the start with --mcp-connect ${entry.id}\n`,
     );
