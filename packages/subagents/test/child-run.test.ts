@@ -10,6 +10,7 @@ import {
   Agent,
   type AgentStreamEvent,
   type AnyTool,
+  Cancellable,
   InMemoryEventList,
   type Listener,
   type Model,
@@ -190,3 +191,29 @@ for (const [label, route] of Object.entries(ROUTES)) {
     });
   });
 }
+
+test("a sub-agent under a turn whose signal is a Cancellable's (no listener limit) runs and answers", async () => {
+  const server = await routedServer((w) => {
+    if (w.system === CHILD_PROMPT) return { text: `did ${w.task}`, usage: USAGE };
+    if (w.results === 0)
+      return { toolCalls: [{ name: 'agent', arguments: { name: 'child', task: 'dig' } }], usage: USAGE };
+    return { text: 'parent done', usage: USAGE };
+  });
+  const model = await modelOf(server);
+  const persona = definePersona({
+    name: 'child',
+    description: 'Does one thing.',
+    toolNames: [],
+    systemPrompt: CHILD_PROMPT,
+    maxSteps: 2,
+  });
+  const parent = new Agent({
+    model,
+    systemPrompt: 'You are the parent.',
+    cancellable: new Cancellable(),
+    configure: (c) => c.addExtension(subAgents({ personas: [persona] })),
+  });
+  assert.equal(await parent.turn('Go.'), 'parent done');
+  const last = server.modelCalls.at(-1)!.body as { messages: { role: string; content: string }[] };
+  assert.equal(last.messages.find((m) => m.role === 'tool')?.content, 'did dig');
+});

@@ -36,7 +36,16 @@ export function linkedSignal(parent: AbortSignal): LinkedSignal {
 
 /** Raises or lowers the parent's limit by one; 0 (no limit, as a `Cancellable` sets) stays 0. */
 function adjustLimit(parent: AbortSignal, by: 1 | -1): void {
-  const limit = getMaxListeners(parent);
+  const limit = limitOf(parent);
   if (limit === 0) return;
   setMaxListeners(Math.max(limit + by, 10), parent);
+}
+
+/** The signal's listener limit. Node 20's `getMaxListeners` throws for a signal whose limit was set to 0. */
+function limitOf(signal: AbortSignal): number {
+  try {
+    return getMaxListeners(signal);
+  } catch {
+    return 0;
+  }
 }
