@@ -12,7 +12,7 @@
 import type { AgentEvent } from '@kodama/core';
 import { Editor, TUI } from '@mariozechner/pi-tui';
 import { editorTheme } from '../src/app/editor-theme.ts';
-import { colourTheme, memoizeFrameLines, StatusLine, Transcript, VirtualTerminal } from '../src/index.ts';
+import { colourTheme, memoizeFrameLines, StatusLine, Transcript, VirtualTerminal } from '../src/internal.ts';
 
 const LINES = 2000;
 const DELTAS = 5000;

@@ -39,9 +39,4 @@ export {
   type RuleSource,
   ruleSource,
 } from './permissions/permission-rules.ts';
-// What packages/assistant/bench/tui-render.ts draws with, until it imports them from internal.ts.
-export { memoizeFrameLines } from './render/frame-memo.ts';
-export { StatusLine } from './render/status-line.ts';
-export { colourTheme, type Theme, type ThemeSetting, themeFor } from './render/theme.ts';
-export { Transcript } from './render/transcript.ts';
-export { VirtualTerminal } from './render/virtual-terminal.ts';
+export { type Theme, type ThemeSetting, themeFor } from './render/theme.ts';

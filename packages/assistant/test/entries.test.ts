@@ -18,10 +18,22 @@ import {
 test('a tool call is one line; its result folds to one line and unfolds', () => {
   const entry = new ToolEntry('c1', 'read', describeCall('read', '{"path":"src/app.ts"}'), plainTheme);
   assert.deepEqual(entry.render(60), ['● read src/app.ts']);
-  entry.finish('ok', 'line 1\nline 2\nline 3\n');
+  entry.finish('ok', '     1\tline 1\n     2\tline 2\n     3\tline 3\n');
   assert.deepEqual(entry.render(60), ['● read src/app.ts', '  ⎿ 3 lines']);
   entry.setExpanded(true);
-  assert.deepEqual(entry.render(60), ['● read src/app.ts', '  ⎿ line 1', '    line 2', '    line 3']);
+  assert.deepEqual(entry.render(60), [
+    '● read src/app.ts',
+    '  ⎿      1    line 1', // a tab is drawn as spaces
+    '         2    line 2',
+    '         3    line 3',
+  ]);
+  // The output's shape decides, not the name: numbered lines from any tool fold to a count, other text to its first line.
+  const mcpRead = new ToolEntry('c4', 'fs_cat', describeCall('fs_cat', '{"path":"a.ts"}'), plainTheme);
+  mcpRead.finish('ok', '     1\tx\n     2\ty\n\n[... stopped at line 2 by the limit]');
+  assert.deepEqual(mcpRead.render(60), ['● fs_cat a.ts', '  ⎿ 2 lines']);
+  const empty = new ToolEntry('c5', 'read', describeCall('read', '{"path":"e.ts"}'), plainTheme);
+  empty.finish('ok', 'e.ts is empty');
+  assert.deepEqual(empty.render(60), ['● read e.ts', '  ⎿ e.ts is empty']);
   const bash = new ToolEntry('c2', 'bash', describeCall('bash', '{"command":"npm test"}'), plainTheme);
   bash.finish('error', 'FAIL one\nFAIL two');
   assert.deepEqual(bash.render(60), ['● bash npm test', '  ⎿ error: FAIL one (+1 lines)']);

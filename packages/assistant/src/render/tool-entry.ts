@@ -23,6 +23,7 @@ export function describeCall(name: string, args: string): string {
     keys.map((k) => parsed[k]).find((v) => typeof v === 'string') as string | undefined;
   const main = pick('path', 'command', 'pattern', 'expression', 'url', 'query', 'name', 'text');
   // A delegation (the agent tool, by its arguments): who, and the task.
+  // not a tool name: argument keys
   const who = pick('agent', 'persona');
   const task = pick('task');
   if (who !== undefined && task !== undefined) return `${name} ${who}: ${task}`;
@@ -38,10 +39,20 @@ export function contentText(content: Content): string {
     : content.map((p) => (p.type === 'text' ? p.text : `[${p.mediaType}]`)).join('\n');
 }
 
-/** The short summary after the call line: `(120 lines)` for a read, else the first line. */
-function summarize(name: string, text: string): string {
+/** A line of `cat -n` shaped output (`%6d\t<line>`), as the workspace's read shows a file. */
+const NUMBERED_LINE = /^ *\d+\t/;
+
+/**
+ * The short summary after the call line: `120 lines` for a file shown as
+ * numbered lines (whichever tool showed it: the output's shape decides, not
+ * the tool's name), else the first line.
+ */
+function summarize(text: string): string {
   const lines = text.replace(/\s+$/, '').split('\n');
-  if (name === 'read') return `${lines.length} line${lines.length === 1 ? '' : 's'}`;
+  if (NUMBERED_LINE.test(lines[0] ?? '')) {
+    const shown = lines.filter((l) => NUMBERED_LINE.test(l)).length;
+    return `${shown} line${shown === 1 ? '' : 's'}`;
+  }
   const first = lines[0]?.trim() ?? '';
   return lines.length > 1 ? `${first} (+${lines.length - 1} lines)` : first;
 }
@@ -117,7 +128,7 @@ export class ToolEntry extends Entry {
     // A failure's result already reads `Error: …`; other statuses (cancelled, skipped) are named.
     const label = this.#status === 'ok' || /^Error:/.test(this.#result) ? '' : `${this.#status}: `;
     if (!this.#expanded) {
-      return [head, truncate(`  ${t.dim('⎿')} ${t.dim(label + summarize(this.name, this.#result))}`, width)];
+      return [head, truncate(`  ${t.dim('⎿')} ${t.dim(label + summarize(this.#result))}`, width)];
     }
     const body = this.#result.replace(/\s+$/, '').split('\n');
     const shown = body.slice(0, EXPANDED_LINES).flatMap((l) => wrap(l, Math.max(1, width - 4)));
