@@ -62,7 +62,12 @@ export { isDeltaEvent } from './events/events.ts';
 // Extensions.
 export type { AgentView } from './extensions/agent-view.ts';
 export { Configurator } from './extensions/configurator.ts';
-export type { Extension, ExtensionContext, TrifectaContribution } from './extensions/extension.ts';
+export type {
+  Extension,
+  ExtensionContext,
+  ExtensionToolCall,
+  TrifectaContribution,
+} from './extensions/extension.ts';
 export { defineExtensionKey, type ExtensionKey, findExtension } from './extensions/extension-key.ts';
 export { wrapExtensionTools } from './extensions/wrap-extension-tools.ts';
 // History: the stored conversation.
@@ -168,6 +173,14 @@ export type {
   RunConversation,
   RunUsageSink,
 } from './run/run-body.ts';
+// Nesting
+export {
+  type ChildRunContext,
+  type ChildRunnable,
+  childAnswer,
+  type RunChildOptions,
+  runChild,
+} from './run/run-child.ts';
 export { DeadlineExceededError, InterjectionNotAnsweredError, RunStateError } from './run/run-errors.ts';
 export {
   type AgentStreamEvent,
@@ -228,7 +241,7 @@ export type { TaintAnswer, TaintedCall, TaintGate } from './taint/taint-gate.ts'
 export { taintSources } from './taint/taint-sources.ts';
 // Tools, and tool-loop detection.
 export { type AnyTool, defineTool, TOOL_NAME_PATTERN, type ToolDefinition } from './tool/define-tool.ts';
-export { effectOfKind, effectsOf, mayHaveEffect } from './tool/effects-of.ts';
+export { declaredEffects, effectOfKind, effectsOf, mayHaveEffect } from './tool/effects-of.ts';
 export {
   type ExecutableToolCall,
   type ExecuteToolCallOptions,
@@ -274,11 +287,3 @@ export { renderTrifecta } from './trifecta/render.ts';
 export type { TrifectaNodeReport, TrifectaReport } from './trifecta/report.ts';
 export { trifectaReport } from './trifecta/report.ts';
 export { legsVerdict, type TrifectaVerdict, VERDICT_SEVERITY, verdictRank } from './trifecta/verdict.ts';
-// Nesting
-export {
-  type ChildRunContext,
-  type ChildRunnable,
-  childAnswer,
-  type RunChildOptions,
-  runChild,
-} from './run/run-child.ts';

@@ -10,8 +10,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { type AnyTool, defineTool, NONE, params } from '@kodama/core';
-import { loadSkillCatalog, PathActivationListener, PathMatcher } from '../src/index.ts';
+import { type AnyTool, declaredEffects, defineTool, NONE, params } from '@kodama/core';
+import { loadSkillCatalog, PathActivation, PathMatcher } from '../src/index.ts';
 
 const SKILLS = 1000;
 const BODY = `${'Step: do the careful thing, then check it. '.repeat(2)}\n`.repeat(120).slice(0, 10 * 1024);
@@ -89,7 +89,7 @@ try {
   const tools = [touches('read', 'readsPath'), touches('write', 'writesFile'), touches('edit', 'writesFile')];
   const matcher = new PathMatcher(catalog.gated);
   let fired = 0;
-  const listener = new PathActivationListener({
+  const paths = new PathActivation({
     activation: {
       isActive: () => false,
       activate: (skills) => {
@@ -99,13 +99,19 @@ try {
     },
     matcher,
     root,
-    tools: () => tools,
     onPromote: () => {},
   });
-  for (const event of events.slice(0, 2000)) listener.onEvent(event); // warm-up
+  // Per call, what the loop and the skills hook do: find the tool, judge its declared effects, match.
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  const onCall = (event: (typeof events)[number]): void => {
+    const tool = byName.get(event.name);
+    const effects = tool ? declaredEffects(tool, JSON.parse(event.arguments)) : [];
+    paths.onToolCall({ name: event.name, arguments: event.arguments, effects });
+  };
+  for (const event of events.slice(0, 2000)) onCall(event); // warm-up
   fired = 0;
   const start = performance.now();
-  for (const event of events) listener.onEvent(event);
+  for (const event of events) onCall(event);
   const matchUs = ((performance.now() - start) * 1000) / PATHS;
 
   console.log(`skills: ${SKILLS} (${catalog.gated.length} gated), body ${BODY.length} bytes`);

@@ -8,11 +8,7 @@
  */
 
 export { Activation, type ActivationView, sealedActivation } from './activation/activation.ts';
-export {
-  PathActivationListener,
-  type PathActivationListenerOptions,
-  touchedPaths,
-} from './activation/path-activation-listener.ts';
+export { PathActivation, type PathActivationOptions, touchedPaths } from './activation/path-activation.ts';
 export { promotedInHistory, promotedNames, promotionMessage } from './activation/promotion-message.ts';
 export { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, NAME_PATTERN } from './catalog/limits.ts';
 export { loadSkillBody } from './catalog/load-skill-body.ts';

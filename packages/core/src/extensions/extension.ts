@@ -5,10 +5,25 @@ import type { SubAgentParams } from '../listeners/listener.ts';
 import type { ListenerList } from '../listeners/listener-list.ts';
 import type { Content } from '../messages/content.ts';
 import type { AnyTool } from '../tool/define-tool.ts';
+import type { ToolEffect } from '../tool/tool-effects.ts';
 import type { TrifectaLegs } from '../trifecta/legs.ts';
 import type { TrifectaNode } from '../trifecta/node.ts';
 import type { AgentView } from './agent-view.ts';
 import type { Configurator } from './configurator.ts';
+
+/** A tool call the model made, as {@link Extension.onToolCall} sees it before the call runs. */
+export interface ExtensionToolCall {
+  /** The tool's name, as the model called it. */
+  readonly name: string;
+  /** The call's raw arguments (JSON text), as the model wrote them. */
+  readonly arguments: string;
+  /**
+   * What the call declares it does, from its validated arguments (see
+   * `Tool.effects`); empty when the tool is unknown, declares nothing, or the
+   * arguments do not validate (the call will fail and say so).
+   */
+  readonly effects: readonly ToolEffect[];
+}
 
 /**
  * The capabilities an extension gets once its agent is built: the only way
@@ -85,6 +100,16 @@ export interface Extension {
    * messages survives export/load and session continuation for free).
    */
   onHistoryLoaded?(context: ExtensionContext, messages: readonly HistoryMessage[]): void;
+  /**
+   * Runs for each tool call of a batch the model asked for, in model order,
+   * after the batch's `tool-call` events and before any of its calls runs:
+   * how an extension acts on what the model is about to do (skills promote
+   * what a file fires, so the promotion lands in the same turn). An
+   * extension that only watches uses a listener or a Run observer instead.
+   * Runs only for the agent's own calls (sub-agents do not inherit
+   * extensions). A throw ends the batch like a failing tool under `raise`.
+   */
+  onToolCall?(context: ExtensionContext, call: ExtensionToolCall): void;
   /** System-prompt sections, re-read whenever the prompt is assembled (construction, clear, load). */
   systemPromptSnippets?(): readonly string[];
   /** Legs and sub-agent nodes this extension adds to the agent's trifecta node. */

@@ -1,5 +1,6 @@
 import { CancelledError } from '../controls/cancellable.ts';
 import { StepLimitExceeded } from '../controls/step-limit.ts';
+import { toolCallHooks } from '../extensions/hooks.ts';
 import type { ToolCall } from '../messages/message.ts';
 import { taintCheck } from '../taint/taint-check.ts';
 import { callLegs } from '../tool/call-legs.ts';
@@ -84,6 +85,9 @@ export async function runToolBatch(
         arguments: calls[i]!.arguments,
       });
     }
+    const { extensionContext } = ctx.io;
+    if (extensionContext)
+      toolCallHooks(ctx.settings.extensions, extensionContext, calls, inputs, (n) => tools.byName.get(n));
     const sequential = calls.some((c) => tools.byName.get(c.name)?.sequential === true);
     const pending = new Map<number, Promise<Settled>>();
     // Identical calls of this batch count once (see ToolLoopGuard.observeBatch).

@@ -25,3 +25,22 @@ export function effectOfKind<K extends ToolEffectKind>(
 ): Extract<ToolEffect, { kind: K }> | undefined {
   return effects.find((e): e is Extract<ToolEffect, { kind: K }> => e.kind === kind);
 }
+
+/**
+ * The effects a call would have, judged from its unvalidated input (parsed
+ * JSON) before it runs: validated as the tool will, then {@link effectsOf};
+ * `[]` when the input does not validate or the tool's `of` throws (the call
+ * itself will fail and say why).
+ */
+export function declaredEffects(
+  tool: Pick<Tool<unknown>, 'effects' | 'parameters'>,
+  input: unknown,
+): readonly ToolEffect[] {
+  if (tool.effects === undefined) return [];
+  try {
+    const checked = tool.parameters.validate(input ?? {});
+    return checked.ok ? effectsOf(tool, checked.value) : [];
+  } catch {
+    return [];
+  }
+}

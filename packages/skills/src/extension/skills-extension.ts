@@ -5,12 +5,13 @@ import {
   type Extension,
   type ExtensionContext,
   type ExtensionKey,
+  type ExtensionToolCall,
   type HistoryMessage,
   type TrifectaContribution,
   type TrifectaLegs,
 } from '@kodama/core';
 import { Activation, type ActivationView } from '../activation/activation.ts';
-import { PathActivationListener } from '../activation/path-activation-listener.ts';
+import { PathActivation } from '../activation/path-activation.ts';
 import { promotedInHistory, promotionMessage } from '../activation/promotion-message.ts';
 import type { Skill } from '../catalog/skill.ts';
 import type { SkillCatalog } from '../catalog/skill-catalog.ts';
@@ -29,9 +30,9 @@ export interface SkillsExtensionOptions {
 
 /**
  * Skills for one agent: an `<available_skills>` section in the system prompt,
- * the `skill` tool, and path-gated activation (a listener that promotes a
- * gated skill when the model touches a file it covers, announced in the same
- * turn through `ExtensionContext.interject`).
+ * the `skill` tool, and path-gated activation (its `onToolCall` hook promotes
+ * a gated skill when the model is about to touch a file it covers, announced
+ * in the same turn through `ExtensionContext.interject`).
  *
  * Its state is derived from the conversation: the promotion messages carry
  * their skill names, so a loaded history (export/load, a continued session)
@@ -47,6 +48,7 @@ export class SkillsExtension implements Extension {
   readonly #activation = new Activation();
   readonly #legs: TrifectaLegs;
   #context: ExtensionContext | undefined;
+  #paths: PathActivation | undefined;
 
   constructor(options: SkillsExtensionOptions) {
     this.catalog = options.catalog;
@@ -64,22 +66,23 @@ export class SkillsExtension implements Extension {
     return this.#activation.sealed();
   }
 
-  /** Adds the `skill` tool, and the path listener when some skill is gated; nothing for an empty catalog. */
+  /** Adds the `skill` tool, and path activation when some skill is gated; nothing for an empty catalog. */
   configure(c: Configurator): void {
     if (this.catalog.isEmpty) return;
     c.addTool(skillTool({ catalog: this.catalog, activation: this.#activation, trifectaLegs: this.#legs }));
     const matcher = new PathMatcher(this.catalog.gated);
     if (matcher.isEmpty) return;
-    c.addListener(
-      new PathActivationListener({
-        activation: this.#activation,
-        matcher,
-        root: this.#root,
-        // The agent's tools once bound (the listener sees calls only during turns, after bind).
-        tools: () => this.#context?.agent.tools ?? [],
-        onPromote: (skills, path) => this.#announce(skills, path),
-      }),
-    );
+    this.#paths = new PathActivation({
+      activation: this.#activation,
+      matcher,
+      root: this.#root,
+      onPromote: (skills, path) => this.#announce(skills, path),
+    });
+  }
+
+  /** Promotes the gated skills a file the call is about to touch fires (see {@link PathActivation}). */
+  onToolCall(_context: ExtensionContext, call: ExtensionToolCall): void {
+    this.#paths?.onToolCall(call);
   }
 
   /** Keeps the context: promotions are interjected through it. */
