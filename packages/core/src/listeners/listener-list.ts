@@ -19,9 +19,23 @@ export class ListenerList {
     return this.#listeners.length;
   }
 
-  /** Hands one event to every listener, in order. */
+  /**
+   * Hands one event to every listener, in order, each isolated from the
+   * work: a listener that throws cannot unwind the turn (nor keep the
+   * listeners after it from the event); its error becomes a process warning
+   * (`KodamaListenerWarning`), as a failing Run observer's does.
+   */
   emit(event: AgentEvent): void {
-    for (const listener of this.#listeners) listener.onEvent(event);
+    for (const listener of this.#listeners) {
+      try {
+        listener.onEvent(event);
+      } catch (error) {
+        process.emitWarning(
+          `the listener ${listenerName(listener)} threw on ${event.type}: ${error instanceof Error ? error.message : String(error)}`,
+          'KodamaListenerWarning',
+        );
+      }
+    }
   }
 
   /**

@@ -13,8 +13,10 @@ export interface SubAgentParams {
  *
  * Contract: `onEvent` only observes. It must not call back into the agent
  * (no `turn`, no `clearConversation`) and should return quickly: it runs
- * inline in the loop, and an exception it throws unwinds the turn (the
- * conversation is repaired first). Buffer or hand work off for anything slow.
+ * inline in the loop (buffer or hand work off for anything slow). It is
+ * isolated from the work: an exception it throws becomes a process warning
+ * (`KodamaListenerWarning`) and never unwinds the turn. An extension that
+ * must act on the loop uses a hook (`Extension.onToolCall`), not a listener.
  */
 export interface Listener {
   /** Shown by `Agent.describe()`; defaults to the class name. */

@@ -296,7 +296,8 @@ describe('repair of an unwound batch', () => {
     assertSendable(msgs);
   });
 
-  test('an uncaught exception (a throwing listener) still leaves every call answered', async () => {
+  // A listener can no longer unwind a turn (it is isolated); an extension's hook still can.
+  test('an uncaught exception (a throwing extension hook) still leaves every call answered', async () => {
     const { agent } = scriptedAgent(
       [
         {
@@ -309,10 +310,10 @@ describe('repair of an unwound batch', () => {
       {
         tools: [echoTool()],
         configureMore: (c) =>
-          c.addListener({
+          c.addExtension({
             name: 'Exploding',
-            onEvent: (e) => {
-              if (e.type === 'tool-call' && e.toolCallId === 'b') throw new TypeError('listener bug');
+            onToolCall: (_context, call) => {
+              if (call.arguments.includes('2')) throw new TypeError('hook bug');
             },
           }),
       },
@@ -321,4 +322,38 @@ describe('repair of an unwound batch', () => {
     assertSendable(messagesOf(agent));
     assert.equal(toolResults(agent).length, 2);
   });
+});
+
+test('a throwing listener is isolated: the turn completes, the listeners after it hear every event, a warning names it', async () => {
+  const warnings: string[] = [];
+  const onWarning = (w: Error): void => {
+    if (w.name === 'KodamaListenerWarning') warnings.push(w.message);
+  };
+  process.on('warning', onWarning);
+  try {
+    const heard: string[] = [];
+    const { agent } = scriptedAgent(
+      [{ toolCalls: [{ id: 'a', name: 'echo', arguments: { text: '1' } }] }, { text: 'done' }],
+      {
+        tools: [echoTool()],
+        configureMore: (c) => {
+          c.addListener({
+            name: 'Exploding',
+            onEvent: (e) => {
+              if (e.type === 'tool-call') throw new TypeError('listener bug');
+            },
+          });
+          c.addListener({ name: 'After', onEvent: (e) => heard.push(e.type) });
+        },
+      },
+    );
+    assert.equal(await agent.turn('go'), 'done');
+    assert.ok(heard.includes('tool-call') && heard.includes('tool-result') && heard.includes('turn-end'));
+    assert.equal(toolResults(agent).length, 1);
+    await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on the next tick
+    assert.deepEqual(warnings, ['the listener Exploding threw on tool-call: listener bug']);
+    await agent.close();
+  } finally {
+    process.off('warning', onWarning);
+  }
 });
