@@ -175,6 +175,8 @@ export type {
 } from './run/run-body.ts';
 // Nesting
 export {
+  CHILD_RUN_END,
+  CHILD_RUN_START,
   type ChildRunContext,
   type ChildRunnable,
   childAnswer,

@@ -1,4 +1,13 @@
-import type { AgentEvent, RunEndEvent, RunEvent, RunObserver, RunUsage } from '@kodama/core';
+import {
+  type AgentEvent,
+  CHILD_RUN_END,
+  CHILD_RUN_START,
+  isEvent,
+  type RunEndEvent,
+  type RunEvent,
+  type RunObserver,
+  type RunUsage,
+} from '@kodama/core';
 import { type Context, context, type Span, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
 import { AgentSpans } from './agent-spans.ts';
 import * as A from './attributes.ts';
@@ -62,6 +71,8 @@ export function otelObserver(options: OtelObserverOptions = {}): RunObserver {
         if (event.sessionId) root.span.setAttribute(A.CONVERSATION_ID, event.sessionId);
         return;
       case 'agent-stream': {
+        // A child Run's start and end (runChild): its agent's span stands for it, ended at its turn-end.
+        if (isEvent(event.event, CHILD_RUN_START) || isEvent(event.event, CHILD_RUN_END)) return;
         const spans = spansFor(event.source.path, event.source.agentId);
         spans.onEvent(event.event);
         if (event.event.type === 'turn-end') endNested(spans, event.event, event.source.path, nested);

@@ -1,7 +1,8 @@
 // The one nesting path (runChild) over the scripted HTTP server, for each of
 // the three routes: a sub-agent, an agent used as a tool, a runnable used as
-// a tool. Each child is a Run: its events reach the parent as nested events
-// with the child's path, its usage counts once in the parent's Run, and
+// a tool. Each child is a Run: its events, its run-start and run-end among
+// them, reach the parent as nested events with the child's path, its usage
+// counts once in the parent's Run, and
 // cancelling the parent (or its deadline) ends the child mid-stream with no
 // later model request.
 import assert from 'node:assert/strict';
@@ -11,7 +12,10 @@ import {
   type AgentStreamEvent,
   type AnyTool,
   Cancellable,
+  CHILD_RUN_END,
+  CHILD_RUN_START,
   InMemoryEventList,
+  isEvent,
   type Listener,
   type Model,
   type RunEvent,
@@ -104,22 +108,22 @@ const nestedOf = (events: readonly RunEvent[]): AgentStreamEvent[] =>
   events.flatMap((e) => (e.type === 'agent-stream' ? [e] : []));
 
 /**
- * The child's last turn-end as the parent's own listener heard it (under the
+ * The child Run's run-end as the parent's own listener heard it (under the
  * child's id). A cancelled parent's turn does not wait for its running tools,
  * so the child may end after the parent's Run has: waited for here.
  */
-async function childTurnEnd(heard: InMemoryEventList) {
+async function childRunEnd(heard: InMemoryEventList) {
   for (let i = 0; i < 300; i++) {
-    const end = heard.ofType('turn-end').find((e) => e.agentId === 'child 0');
-    if (end) return end;
+    const end = heard.events.find((e) => e.agentId === 'child 0' && isEvent(e, CHILD_RUN_END));
+    if (end && isEvent(end, CHILD_RUN_END)) return end.data;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  assert.fail('the child never ended its turn');
+  assert.fail('the child Run never ended');
 }
 
 for (const [label, route] of Object.entries(ROUTES)) {
   describe(`${label} is a child Run`, () => {
-    test('its events carry its path; its usage counts once in the parent', async () => {
+    test('its run-start, events and run-end carry its path; its usage counts once in the parent', async () => {
       const { server, parent } = await scenario(route, (w) => ({ text: `did ${w.task}`, usage: USAGE }));
       const events: RunEvent[] = [];
       const stream = parent.stream('Go.', { includeAgentEvents: true });
@@ -134,17 +138,22 @@ for (const [label, route] of Object.entries(ROUTES)) {
         [...new Set(nested.map((e) => `${e.source.path}|${e.event.agentId}`))],
         ['/child 0|child 0'],
       );
-      assert.equal(nested[0]!.event.type, 'turn-start');
+      const start = nested[0]!.event;
+      assert.ok(isEvent(start, CHILD_RUN_START), 'the first nested event is the child Run starting');
+      assert.ok(start.data.runId !== '' && start.data.runId !== run.id, 'the child has a run id of its own');
+      assert.equal(nested[1]!.event.type, 'turn-start');
       assert.ok(nested.some((e) => e.event.type === 'tool-result' && e.event.name === 'probe'));
       const end = nested.at(-1)!.event;
-      assert.ok(end.type === 'turn-end' && end.outcome === 'completed');
-      assert.equal(end.usage.inputTokens, 200, 'two child responses');
+      assert.ok(isEvent(end, CHILD_RUN_END), 'the last nested event is the child Run ending');
+      assert.equal(end.data.runId, start.data.runId);
+      assert.equal(end.data.outcome, 'completed');
+      assert.equal(end.data.usage.inputTokens, 200, 'two child responses');
       assert.equal(server.modelCalls.length, 4);
       assert.equal(run.usage?.inputTokens, 400, "two parent responses + the child's two, each once");
       assert.equal(run.usage?.outputTokens, 40);
     });
 
-    test('cancelling the parent mid-stream cancels the child; no later model request', async () => {
+    test('cancelling the parent mid-stream ends the child Run cancelled; no later model request', async () => {
       let streaming!: () => void;
       const childStreams = new Promise<void>((resolve) => {
         streaming = resolve;
@@ -165,7 +174,7 @@ for (const [label, route] of Object.entries(ROUTES)) {
       await read;
       const run = await stream.run;
       assert.equal(run.outcome, 'cancelled');
-      assert.equal((await childTurnEnd(heard)).outcome, 'cancelled');
+      assert.equal((await childRunEnd(heard)).outcome, 'cancelled');
       await new Promise((resolve) => setTimeout(resolve, 100));
       assert.equal(
         server.modelCalls.length,
@@ -185,7 +194,7 @@ for (const [label, route] of Object.entries(ROUTES)) {
       const run = await stream.run;
       assert.equal(run.outcome, 'partial');
       assert.ok(stalled, "the child's second request was streaming when the deadline came");
-      assert.equal((await childTurnEnd(heard)).outcome, 'cancelled');
+      assert.equal((await childRunEnd(heard)).outcome, 'cancelled');
       await new Promise((resolve) => setTimeout(resolve, 100));
       assert.equal(server.modelCalls.length, 3, 'no request after the deadline');
     });

@@ -8,6 +8,8 @@ import { linkedSignal } from './linked-signal.ts';
 import type { Run } from './run.ts';
 import type { AskOptions } from './run-options.ts';
 
+export { CHILD_RUN_END, CHILD_RUN_START } from './child-events.ts';
+
 /** What a child Run is asked of: an `Agent`, an assembly, a durable wrapper, any `Runnable`. */
 export interface ChildRunnable {
   ask(input: Content | undefined, options: AskOptions): Promise<Run>;
