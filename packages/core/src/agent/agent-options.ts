@@ -92,6 +92,8 @@ export interface TurnOptions {
   readonly streaming?: boolean;
   /** The queue of mid-turn messages for this turn, instead of the agent's own Interloper. */
   readonly interloper?: Interloper;
+  /** The step budget of this turn (reset at its start), instead of the agent's own `stepLimit`. */
+  readonly stepLimit?: StepLimit;
   /**
    * Awaited after the user message is appended and after every answered tool
    * batch (and its interjections), when the conversation is consistent: the

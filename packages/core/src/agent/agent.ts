@@ -209,7 +209,7 @@ export class Agent implements AgentView {
     this.#enter('run a turn');
     try {
       this.#synthAnswer = undefined;
-      this.stepLimit?.reset();
+      (options.stepLimit ?? this.stepLimit)?.reset();
       this.cancellable?.reset();
       const from = this.#models.switchTo(options.model);
       const ctx = this.#turnContext(userMessage, options);
@@ -237,7 +237,7 @@ export class Agent implements AgentView {
       system: this.systemPrompt,
       tools: { current: () => this.#toolSet.table() },
       conversation: this.#conversation,
-      stepLimit: this.stepLimit,
+      stepLimit: options.stepLimit ?? this.stepLimit,
       interloper: this.interloper,
       streaming: this.streaming,
       cancellable: this.cancellable,

@@ -81,6 +81,7 @@ export function validateTurnOptions(options: TurnOptions): void {
     signal: [(v) => v instanceof AbortSignal, 'an AbortSignal'],
     streaming: [isBoolean, 'a boolean'],
     interloper: INTERLOPER,
+    stepLimit: [(v) => v instanceof StepLimit, 'a StepLimit'],
     checkpoint: [isFunction, 'a function'],
     answerFormat: [
       isAnswerFormat,

@@ -66,6 +66,7 @@ async function runAgent(agent: RunnableAgent, ctx: RunBodyContext): Promise<RunB
     signal: ctx.signal,
     interloper: interjections.interloper,
     appContext: options.appContext,
+    ...(options.stepLimit ? { stepLimit: options.stepLimit } : {}),
     // A streamed Run streams its answer: the deltas reach the caller without `streaming: true` on the agent.
     ...(ctx.streamed ? { streaming: true } : {}),
     ...(options.session ? { checkpoint: ctx.checkpoint } : {}),

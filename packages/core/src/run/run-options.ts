@@ -1,4 +1,5 @@
 import { Interloper } from '../controls/interloper.ts';
+import { StepLimit } from '../controls/step-limit.ts';
 import { InvalidOptionError } from '../errors/invalid-option-error.ts';
 import { History } from '../history/history.ts';
 import type { Model } from '../model/model.ts';
@@ -40,6 +41,13 @@ export interface AskOptions<S extends OutputSchemaInput | undefined = OutputSche
    * their answer; what it still holds when the Run ends stays in it.
    */
   readonly interloper?: Interloper;
+  /**
+   * The step budget of an agent's Run, instead of the agent's own
+   * `stepLimit`: each of the Run's turns starts it afresh, and its policy
+   * (`raise` or `synthesize`) decides what a spent budget does. An assembly
+   * leaves it to its participants' own budgets.
+   */
+  readonly stepLimit?: StepLimit;
   /** Stream events of nested agents (sub-agents, the synthesizer) as `agent-stream` events. Default false. */
   readonly includeAgentEvents?: boolean;
   /** Use this model for the Run (and after it: a switch, as with `turn`). */
@@ -109,6 +117,7 @@ export function validateAskOptions(options: AskOptions | undefined): void {
     ],
     signal: [(v) => v instanceof AbortSignal, 'an AbortSignal'],
     interloper: [(v) => v instanceof Interloper, 'an Interloper'],
+    stepLimit: [(v) => v instanceof StepLimit, 'a StepLimit'],
     includeAgentEvents: [(v) => typeof v === 'boolean', 'a boolean'],
     model: [hasMethods('stream'), 'a Model (an object with a stream method, e.g. from resolveModel)'],
     prices: [isPriceTable, 'a price table ({ "provider:model": { inputPerMTok, outputPerMTok } })'],

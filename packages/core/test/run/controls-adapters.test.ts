@@ -1,9 +1,16 @@
 // pikuri's controls over the Run plane: a Cancellable is a source of the
-// Run's signal, an Interloper feeds the Run's interjection inbox.
+// Run's signal, an Interloper feeds the Run's interjection inbox, a StepLimit
+// is the Run's budget policy.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { Cancellable, Interloper, InvalidOptionError } from '../../src/index.ts';
-import { gateTool, scriptedAgent } from '../agent/helpers.ts';
+import {
+  Cancellable,
+  Interloper,
+  InvalidOptionError,
+  StepLimit,
+  StepLimitExceeded,
+} from '../../src/index.ts';
+import { echoTool, gateTool, scriptedAgent } from '../agent/helpers.ts';
 
 describe('controls as adapters of the Run', () => {
   test("a Cancellable's signal cancels the Run mid-tool", async () => {
@@ -62,6 +69,46 @@ describe('controls as adapters of the Run', () => {
     assert.throws(
       () => agent.createRun('Go.', { interloper: { inject() {} } as never }),
       (e) => e instanceof InvalidOptionError && /interloper/.test(e.message),
+    );
+  });
+
+  const looping = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ toolCalls: [{ name: 'echo', arguments: { text: String(i) } }] }));
+
+  test("a StepLimit is the Run's budget: raise fails the Run at the step after the budget, no tool runs past it", async () => {
+    const { agent, model } = scriptedAgent(looping(5), { tools: [echoTool()] });
+    const run = await agent.ask('Loop.', { stepLimit: new StepLimit(2, 'raise') });
+    assert.equal(run.outcome, 'failed');
+    assert.ok(StepLimitExceeded.isInstance(run.error));
+    assert.equal(
+      model.calls.length,
+      3,
+      'two budgeted steps, then the call that would be the third is refused',
+    );
+    // The agent's own budget (none) is untouched: the next Run without the option is not limited by it.
+    assert.equal(agent.stepLimit, undefined);
+  });
+
+  test("a StepLimit with 'synthesize' ends the Run completed with a tools-free answer; each Run starts it afresh", async () => {
+    const { agent } = scriptedAgent(
+      [...looping(2), { text: 'Summary so far.' }, ...looping(2), { text: 'Again.' }],
+      {
+        tools: [echoTool()],
+      },
+    );
+    const budget = new StepLimit(1, 'synthesize');
+    const first = await agent.ask('Loop.', { stepLimit: budget });
+    assert.equal(first.outcome, 'completed');
+    assert.equal(first.response, 'Summary so far.');
+    const second = await agent.ask('Loop again.', { stepLimit: budget });
+    assert.equal(second.response, 'Again.', 'the same budget, reset at the turn start');
+  });
+
+  test('a stepLimit option that is not a StepLimit is refused before a Run exists', () => {
+    const { agent } = scriptedAgent([{ text: 'x' }]);
+    assert.throws(
+      () => agent.createRun('Go.', { stepLimit: 3 as never }),
+      (e) => e instanceof InvalidOptionError && /stepLimit/.test(e.message),
     );
   });
 });
