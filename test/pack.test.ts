@@ -188,6 +188,7 @@ test('every export points at a file in the tarball, declarations first (TypeScri
 });
 
 const PROGRAM = `import { Agent } from '@kodama/core';
+import { formatTokens } from '@kodama/core/listeners';
 import { resolveModel } from '@kodama/models';
 
 const baseUrl: string = process.argv[2] ?? '';
@@ -196,7 +197,7 @@ const agent = new Agent({ model, systemPrompt: 'Answer briefly.' });
 const answer: string = await agent.turn('What is 17 * 23?');
 const last: string | undefined = agent.lastAssistantContent();
 await agent.close();
-process.stdout.write(JSON.stringify({ answer, last, modelId: model.modelId }));
+process.stdout.write(JSON.stringify({ answer, last, modelId: model.modelId, tokens: formatTokens(1234) }));
 `;
 
 let server: ScriptedServer | undefined;
@@ -294,6 +295,7 @@ test('installed outside the monorepo, the packages type-check under --strict and
     answer: '17 * 23 = 391.',
     last: '17 * 23 = 391.',
     modelId: 'scripted-model',
+    tokens: '1.2k', // from a subpath entry (@kodama/core/listeners) of the packed package
   });
   assert.equal(server.modelCalls.length, 1);
   const body = server.modelCalls[0]?.body as { messages: Array<{ role: string; content: unknown }> };

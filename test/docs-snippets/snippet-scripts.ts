@@ -36,9 +36,10 @@ export const SNIPPET_SCRIPTS: Readonly<Record<string, SnippetScript>> = {
     stdout: /^It waits for approval\.\ncompleted$/m,
   },
   'docs/core.md#3': { script: () => ({ text: '{"city":"Oslo","days":3,"units":"c"}' }), stdout: /^Oslo$/m },
-  'docs/core.md#4': { stdout: /'weather', 'calculator', 'search'/ },
-  'docs/core.md#5': { stdout: /kind: 'ok', result: 'Oslo: sunny'/ },
-  'docs/core.md#6': { stdout: /researcher/ },
+  'docs/core.md#4': { stdout: /^HI 1$/m },
+  'docs/core.md#5': { stdout: /'weather', 'calculator', 'search'/ },
+  'docs/core.md#6': { stdout: /kind: 'ok', result: 'Oslo: sunny'/ },
+  'docs/core.md#7': { stdout: /researcher/ },
   'docs/durable.md#1': {
     postgres: true,
     script: (request) => {

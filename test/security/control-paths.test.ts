@@ -17,7 +17,7 @@ import {
   permissionGate,
   ruleSource,
 } from '@kodama/assistant';
-import { executeToolCall } from '@kodama/core';
+import { executeToolCall } from '@kodama/core/tool';
 import { autoApprove, Workspace, workspaceToolsByName } from '@kodama/workspace';
 
 const base = mkdtempSync(join(tmpdir(), 'kodama-control-'));

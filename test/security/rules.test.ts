@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { InlineConfirmer, PermissionRules, permissionGate, ruleSource } from '@kodama/assistant';
-import { executeToolCall } from '@kodama/core';
+import { executeToolCall } from '@kodama/core/tool';
 import { Workspace, workspaceToolsByName } from '@kodama/workspace';
 
 const root = mkdtempSync(join(tmpdir(), 'kodama-rules-'));

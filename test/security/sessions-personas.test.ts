@@ -13,7 +13,8 @@ import { copyFile, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { Agent, InMemoryEventList } from '@kodama/core';
+import { Agent } from '@kodama/core';
+import { InMemoryEventList } from '@kodama/core/listeners';
 import { resolveModel } from '@kodama/models';
 import { definePersona, subAgents } from '@kodama/subagents';
 import type { RecordedRequest, ScriptedReply } from '@kodama/testkit';

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { ControlSequenceStripper, stripControlSequences } from '@kodama/core';
+import { ControlSequenceStripper, stripControlSequences } from '@kodama/core/listeners';
 import type { ScriptedReply } from '@kodama/testkit';
 import { BIN, isolatedEnv } from '../../packages/cli/test/support/run-kodama.ts';
 import { scriptedServers } from '../../packages/cli/test/support/scripted-servers.ts';

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AGUIEvent, RunAgentInput } from '@ag-ui/core';
 import type { History, RunStream } from '@kodama/core';
-import { refusalOf } from '@kodama/core';
+import { refusalOf } from '@kodama/core/local-door';
 import { AgUiMapper } from './ag-ui-mapper.ts';
 import { historyFromAgUi } from './messages.ts';
 

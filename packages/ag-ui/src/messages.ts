@@ -1,5 +1,6 @@
 import type { Message } from '@ag-ui/core';
-import { History, HistoryError, type HistoryMessage } from '@kodama/core';
+import { History, HistoryError } from '@kodama/core';
+import type { HistoryMessage } from '@kodama/core/history';
 
 /** An AG-UI conversation split into what came before and the user's new message. */
 export type SplitMessages =

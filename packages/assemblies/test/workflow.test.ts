@@ -5,11 +5,11 @@ import {
   DeadlineExceededError,
   defineTool,
   History,
-  InMemorySessionStore,
   InvalidOptionError,
   ModelError,
   params,
 } from '@kodama/core';
+import { InMemorySessionStore } from '@kodama/core/session';
 import { AssemblyProtocolError, StepTimeoutError, workflow } from '../src/index.ts';
 import { agent, collect, modelOf, publicAgents, server, USAGE } from './helpers.ts';
 

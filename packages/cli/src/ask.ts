@@ -1,12 +1,7 @@
-import {
-  type Agent,
-  InvalidOptionError,
-  type JsonSchema,
-  type Listener,
-  type SessionStore,
-  stripControlSequences,
-  Terminal,
-} from '@kodama/core';
+import { type Agent, InvalidOptionError, type Listener, Terminal } from '@kodama/core';
+import { stripControlSequences } from '@kodama/core/listeners';
+import type { JsonSchema } from '@kodama/core/model';
+import type { SessionStore } from '@kodama/core/session';
 import type { AskArgs } from './ask-args.ts';
 import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
 import type { CliIO } from './cli-io.ts';

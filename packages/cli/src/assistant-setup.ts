@@ -1,14 +1,8 @@
-import {
-  Agent,
-  type AnyTool,
-  type IdSource,
-  type Listener,
-  type Model,
-  StepLimit,
-  type StepRunner,
-  type TaintGate,
-  wrapExtensionTools,
-} from '@kodama/core';
+import { Agent, type AnyTool, type Listener, type Model, StepLimit } from '@kodama/core';
+import { wrapExtensionTools } from '@kodama/core/extensions';
+import type { IdSource } from '@kodama/core/ids';
+import type { StepRunner } from '@kodama/core/loop';
+import type { TaintGate } from '@kodama/core/taint';
 import type { McpExtension } from '@kodama/mcp';
 import { resolveModel } from '@kodama/models';
 import type { CliIO } from './cli-io.ts';

@@ -1,6 +1,7 @@
 // The exit status of a finished Run. Apart from exit-status.ts (which main.ts
 // loads for every command, `--version` included) because it needs @kodama/core.
-import { ModelError, type Run, stripControlSequences } from '@kodama/core';
+import { ModelError, type Run } from '@kodama/core';
+import { stripControlSequences } from '@kodama/core/listeners';
 import { EXIT } from './exit-status.ts';
 
 /**

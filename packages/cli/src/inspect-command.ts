@@ -1,4 +1,4 @@
-import type { TrifectaReport } from '@kodama/core';
+import type { TrifectaReport } from '@kodama/core/trifecta';
 import { AssistantSetupError } from './assistant-setup.ts';
 import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';

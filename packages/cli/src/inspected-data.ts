@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SessionStore } from '@kodama/core';
+import type { SessionStore } from '@kodama/core/session';
 import type { RunEventSource } from '@kodama/inspector';
 import type { InspectArgs } from './inspect-args.ts';
 import { eventsDir, openSessionStore } from './session-store.ts';

@@ -2,7 +2,8 @@
 // The permission rules decide as in the assistant (allow runs, ask asks, deny
 // refuses); what is asked is asked on the terminal, and refused with a
 // message saying how to allow it when there is none.
-import type { Listener, Model, Run, SessionStore } from '@kodama/core';
+import type { Listener, Model, Run } from '@kodama/core';
+import type { SessionStore } from '@kodama/core/session';
 import { buildAssistant } from './assistant-setup.ts';
 import type { AssistantSpec } from './assistant-spec.ts';
 import type { CliIO } from './cli-io.ts';

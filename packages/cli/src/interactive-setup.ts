@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, relative } from 'node:path';
-import { type Agent, findExtension } from '@kodama/core';
+import type { Agent } from '@kodama/core';
+import { findExtension } from '@kodama/core/extensions';
 import type { ConfigFile } from './config.ts';
 
 type AssistantModule = typeof import('@kodama/assistant');

@@ -1,5 +1,6 @@
 import { userInfo } from 'node:os';
-import { type Embedder, KodamaError } from '@kodama/core';
+import { KodamaError } from '@kodama/core';
+import type { Embedder } from '@kodama/core/model';
 import type { MemoryRecord } from '@kodama/memory';
 import type { CliIO } from './cli-io.ts';
 import { embedSettingKey, openMemoryDb } from './corpus-setup.ts';

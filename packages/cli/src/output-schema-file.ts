@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { type JsonSchema, outputSchema } from '@kodama/core';
+import { outputSchema } from '@kodama/core';
+import type { JsonSchema } from '@kodama/core/model';
 import { UsageError } from './parse-support.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { type AskOptions, type RunEvent, type Runnable, stripControlSequences } from '@kodama/core';
+import type { AskOptions, RunEvent, Runnable } from '@kodama/core';
+import { stripControlSequences } from '@kodama/core/listeners';
 import type { CliIO } from './cli-io.ts';
 import { exitFor } from './exit-for.ts';
 import { EXIT } from './exit-status.ts';

@@ -1,4 +1,6 @@
-import { type AgentEvent, isDeltaEvent, type RunEvent, stripControlSequences, Terminal } from '@kodama/core';
+import { type AgentEvent, type RunEvent, Terminal } from '@kodama/core';
+import { isDeltaEvent } from '@kodama/core/events';
+import { stripControlSequences } from '@kodama/core/listeners';
 
 /** Where a rendering writes: anything with a `write(string)`. */
 interface Sink {

@@ -1,12 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { stripControlSequences } from '@kodama/core/listeners';
 import {
   defaultSessionDir,
   JsonlSessionStore,
   type SessionStore,
   SessionStoreError,
-  stripControlSequences,
-} from '@kodama/core';
+} from '@kodama/core/session';
 import type { StoreKind } from './store-kind.ts';
 
 /** Where a warning about a bad session file goes: one line, e.g. `io.stderr.write`. */

@@ -1,9 +1,6 @@
-import {
-  type HistoryMessage,
-  SessionNotFoundError,
-  type SessionStore,
-  stripControlSequences,
-} from '@kodama/core';
+import type { HistoryMessage } from '@kodama/core/history';
+import { stripControlSequences } from '@kodama/core/listeners';
+import { SessionNotFoundError, type SessionStore } from '@kodama/core/session';
 import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';
 import { terminalSafeJson } from './json-lines.ts';

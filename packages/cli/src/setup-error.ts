@@ -1,4 +1,4 @@
-import { UnknownToolError } from '@kodama/core';
+import { UnknownToolError } from '@kodama/core/tool';
 import { UsageError } from './parse-support.ts';
 import { ProjectTrustError } from './project-trust.ts';
 

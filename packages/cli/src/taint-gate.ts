@@ -1,4 +1,4 @@
-import type { TaintAnswer, TaintedCall, TaintGate } from '@kodama/core';
+import type { TaintAnswer, TaintedCall, TaintGate } from '@kodama/core/taint';
 
 /** What the command line says about tainted calls, and where to ask. */
 export interface TaintGateSetup {
@@ -43,7 +43,7 @@ export function cliTaintGate(setup: TaintGateSetup): TaintGate {
   let ask: ((call: TaintedCall, signal: AbortSignal) => Promise<TaintAnswer>) | undefined;
   return async (call, signal) => {
     if (!ask) {
-      const { describeToolCall } = await import('@kodama/core');
+      const { describeToolCall } = await import('@kodama/core/taint');
       const { sanitizeForDisplay, terminalConfirmer } = await import('@kodama/workspace');
       const confirmer = terminalConfirmer({ input: setup.stdin, output: setup.stderr });
       ask = async (c, s) => {

@@ -1,4 +1,5 @@
-import { type AnyTool, UnknownToolError } from '@kodama/core';
+import type { AnyTool } from '@kodama/core';
+import { UnknownToolError } from '@kodama/core/tool';
 import { SKILLS_AND_TASKS } from './skills-setup.ts';
 import { AGENT_TOOL_NAME } from './subagent-setup.ts';
 import type { ToolFamily, ToolSetup } from './tool-setup.ts';
@@ -25,7 +26,7 @@ export async function toolNames(): Promise<string[]> {
 /**
  * Builds the named tools, in the order given (duplicates dropped).
  *
- * @throws UnknownToolError (from `@kodama/core`) for a name no family holds,
+ * @throws UnknownToolError (from `@kodama/core/tool`) for a name no family holds,
  *   before any tool is built.
  */
 export async function buildTools(names: readonly string[], setup: ToolSetup): Promise<AnyTool[]> {

@@ -1,4 +1,5 @@
-import type { Model, TrifectaNodeReport, TrifectaReport } from '@kodama/core';
+import type { Model } from '@kodama/core';
+import type { TrifectaNodeReport, TrifectaReport } from '@kodama/core/trifecta';
 import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
 import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';

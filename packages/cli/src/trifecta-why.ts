@@ -2,7 +2,8 @@
 // agent, and what memory adds when it is one of them. The map lists every
 // tool's legs; a person reading it should not have to assemble the three
 // lists themselves.
-import type { TrifectaLegs, TrifectaNodeReport, TrifectaReport } from '@kodama/core';
+import type { TrifectaLegs } from '@kodama/core';
+import type { TrifectaNodeReport, TrifectaReport } from '@kodama/core/trifecta';
 
 /** The key under which the memory extension declares its legs (`@kodama/memory`'s `trifectaContribution`). */
 export const MEMORY_LEGS_KEY = 'extension:memory';

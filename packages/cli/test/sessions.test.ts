@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { defaultSessionDir, JsonlSessionStore, type SessionStore } from '@kodama/core';
+import { defaultSessionDir, JsonlSessionStore, type SessionStore } from '@kodama/core/session';
 import { SqliteSessionStore } from '@kodama/sqlite';
 import { BIN, isolatedEnv, runKodama } from './support/run-kodama.ts';
 import { scriptedServers } from './support/scripted-servers.ts';

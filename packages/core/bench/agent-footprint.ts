@@ -3,7 +3,8 @@
 // (after gc), net of the same loop holding 10,000 empty objects (the baseline).
 import { ScriptedModel } from '@kodama/testkit';
 import { z } from 'zod';
-import { Agent, type Configurator, defineTool, NONE } from '../src/index.ts';
+import type { Configurator } from '../src/entries/extensions.ts';
+import { Agent, defineTool, NONE } from '../src/index.ts';
 
 const N = 10_000;
 const gc = (globalThis as { gc?: () => void }).gc;

@@ -2,7 +2,8 @@
 // (user turns, assistant tool calls with reasoning and usage, tool results).
 // Baseline in the same run: JSON.stringify + JSON.parse of the bare messages.
 import { ScriptedModel } from '@kodama/testkit';
-import { Agent, History, type HistoryMessage } from '../src/index.ts';
+import type { HistoryMessage } from '../src/entries/history.ts';
+import { Agent, History } from '../src/index.ts';
 
 const N = 10_000;
 const usage = {

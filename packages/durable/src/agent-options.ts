@@ -1,4 +1,5 @@
-import type { IdSource, StepRunner } from '@kodama/core';
+import type { IdSource } from '@kodama/core/ids';
+import type { StepRunner } from '@kodama/core/loop';
 import { durableIds } from './steps/durable-ids.ts';
 import { durableStepRunner } from './steps/durable-step-runner.ts';
 

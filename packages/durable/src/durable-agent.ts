@@ -12,8 +12,8 @@ import {
   type RunnableToolOptions,
   type RunStream,
   runnableAsTool,
-  type SessionStore,
 } from '@kodama/core';
+import type { SessionStore } from '@kodama/core/session';
 import type { PendingApproval } from './approval/approval-messages.ts';
 import { type ApprovalOptions, approvalPolicy } from './approval/approval-policy.ts';
 import { DurableRuns } from './client/durable-runs.ts';

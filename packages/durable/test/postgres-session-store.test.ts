@@ -3,7 +3,7 @@
 // as two processes would have, appending to one session at once lose nothing.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { HistoryMessage } from '@kodama/core';
+import type { HistoryMessage } from '@kodama/core/history';
 import { PostgresSessionStore } from '@kodama/durable';
 import { describeSessionStore } from '@kodama/testkit';
 import pg from 'pg';

@@ -3,7 +3,7 @@
 // outcome it stood for; every other event is left as it is.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { isTerminalEvent } from '@kodama/core';
+import { isTerminalEvent } from '@kodama/core/run';
 import { recordedEvent } from '../src/events/recorded-event.ts';
 
 const usage = { inputTokens: 1, outputTokens: 2, totalTokens: 3 };

@@ -7,7 +7,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type HistoryMessage, JsonlSessionStore } from '@kodama/core';
+import type { HistoryMessage } from '@kodama/core/history';
+import { JsonlSessionStore } from '@kodama/core/session';
 import { chromium, type Page } from 'playwright-core';
 import { startInspector } from '../src/index.ts';
 

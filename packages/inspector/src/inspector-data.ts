@@ -1,11 +1,5 @@
-import type {
-  RunRecord,
-  SessionInfo,
-  SessionStore,
-  StoredSession,
-  TrifectaNodeReport,
-  TrifectaReport,
-} from '@kodama/core';
+import type { RunRecord, SessionInfo, SessionStore, StoredSession } from '@kodama/core/session';
+import type { TrifectaNodeReport, TrifectaReport } from '@kodama/core/trifecta';
 
 /** A session as the page lists it: the store's info plus its Runs, newest first. */
 export interface SessionSummary extends SessionInfo {

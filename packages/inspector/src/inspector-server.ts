@@ -1,14 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import {
-  isLoopback,
-  refusalOf,
-  SESSION_ID_PATTERN,
-  type SessionStore,
-  type TrifectaReport,
-  urlHost,
-} from '@kodama/core';
+import { isLoopback, refusalOf, urlHost } from '@kodama/core/local-door';
+import { SESSION_ID_PATTERN, type SessionStore } from '@kodama/core/session';
+import type { TrifectaReport } from '@kodama/core/trifecta';
 import { listSessions, sessionDetail, trifectaJson } from './inspector-data.ts';
 import { type RecordedEvent, readRunEvents } from './run-event-log.ts';
 

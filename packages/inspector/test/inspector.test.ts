@@ -7,14 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { graph } from '@kodama/assemblies';
-import {
-  Agent,
-  defineTool,
-  type HistoryMessage,
-  JsonlSessionStore,
-  NONE,
-  type SessionStore,
-} from '@kodama/core';
+import { Agent, defineTool, NONE } from '@kodama/core';
+import type { HistoryMessage } from '@kodama/core/history';
+import { JsonlSessionStore, type SessionStore } from '@kodama/core/session';
 import { ScriptedModel, type ScriptedReply } from '@kodama/testkit';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { z } from 'zod';

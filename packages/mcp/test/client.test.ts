@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { Agent, type ModelRequest } from '@kodama/core';
+import { Agent } from '@kodama/core';
+import type { ModelRequest } from '@kodama/core/model';
 import type { ScriptedReply } from '@kodama/testkit';
 import { McpExtension, McpRegistry, type McpServerEntry } from '../src/index.ts';
 import {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import type { ModelRequest } from '@kodama/core';
+import type { ModelRequest } from '@kodama/core/model';
 import { ScriptedModel, type ScriptedReply } from '@kodama/testkit';
 import type { HttpServerEntry, StdioServerEntry } from '../src/index.ts';
 import { SCREENING_PROMPT } from '../src/index.ts';

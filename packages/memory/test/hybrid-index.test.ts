@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { EmbeddingDimensionError } from '@kodama/core';
+import { EmbeddingDimensionError } from '@kodama/core/model';
 import { HybridIndex, MemoryDatabase, MemoryStoreError, RRF_K, reciprocalRankFusion } from '@kodama/memory';
 import { HashEmbedder } from '@kodama/testkit';
 

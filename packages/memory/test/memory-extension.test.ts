@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { Agent, defineTool, InMemoryEventList, isEvent, params } from '@kodama/core';
+import { Agent, defineTool, isEvent, params } from '@kodama/core';
+import { InMemoryEventList } from '@kodama/core/listeners';
 import {
   LibsqlMemoryStore,
   MEMORY_CAPTURED,

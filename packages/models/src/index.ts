@@ -8,14 +8,15 @@
  * each is imported when a target that needs it is resolved.
  */
 
+export type { Model, Usage } from '@kodama/core';
+export { ModelError } from '@kodama/core';
+export type { IdSource } from '@kodama/core/ids';
 // The model port, declared in @kodama/core (documented there), re-exported for convenience.
 export type {
   Embedder,
   EmbedOptions,
   FinishPart,
-  IdSource,
   LongPromptPrice,
-  Model,
   ModelCapabilities,
   ModelPrice,
   ModelRequest,
@@ -30,10 +31,9 @@ export type {
   ToolCallEndPart,
   ToolCallStartPart,
   ToolSpec,
-  Usage,
   UsagePart,
-} from '@kodama/core';
-export { EmbeddingDimensionError, ModelError } from '@kodama/core';
+} from '@kodama/core/model';
+export { EmbeddingDimensionError } from '@kodama/core/model';
 
 // Adapters: any AI SDK model, and kodama's lean OpenAI-compatible one.
 export { type AdapterOptions, fromAiSdk } from './adapter/from-ai-sdk.ts';

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { APICallError } from '@ai-sdk/provider';
-import { isContextOverflow, type ModelError } from '@kodama/core';
+import type { ModelError } from '@kodama/core';
+import { isContextOverflow } from '@kodama/core/compaction';
 import { classifyError } from '../src/retry/classify-error.ts';
 import { saysContextOverflow } from '../src/retry/context-overflow.ts';
 import { ProviderHttpError } from '../src/retry/provider-http-error.ts';

@@ -2,7 +2,8 @@
 // 'context-overflow' in the adapter (not retried), and an agent over that model compacts and answers.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { Agent, isContextOverflow, ModelError, type RunEvent } from '@kodama/core';
+import { Agent, ModelError, type RunEvent } from '@kodama/core';
+import { isContextOverflow } from '@kodama/core/compaction';
 import { resolveModel } from '@kodama/models';
 import {
   type Script,

@@ -3,7 +3,7 @@
 // only when strict mode accepts the schema); which adapters claim support.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import type { JsonSchema, ModelRequest } from '@kodama/core';
+import type { JsonSchema, ModelRequest } from '@kodama/core/model';
 import { resolveModel } from '@kodama/models';
 import { type ScriptedServer, startAnthropicServer, startOpenAICompatibleServer } from '@kodama/testkit';
 import { fitsStrictMode } from '../src/structured/fits-strict-mode.ts';

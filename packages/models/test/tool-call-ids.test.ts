@@ -2,7 +2,7 @@
 // IdSource (StreamOptions.ids) when given, else one unique across responses.
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { sequentialIds } from '@kodama/core';
+import { sequentialIds } from '@kodama/core/ids';
 import { fromAiSdk, type Model, resolveModel, type StreamOptions } from '@kodama/models';
 import { type ScriptedServer, startOpenAICompatibleServer } from '@kodama/testkit';
 import { inventToolCallId } from '../src/adapter/invented-tool-call-id.ts';

@@ -1,13 +1,12 @@
 import {
   type AgentEvent,
-  CHILD_RUN_END,
-  CHILD_RUN_START,
   isEvent,
   type RunEndEvent,
   type RunEvent,
   type RunObserver,
   type RunUsage,
 } from '@kodama/core';
+import { CHILD_RUN_END, CHILD_RUN_START } from '@kodama/core/run';
 import { type Context, context, type Span, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
 import { AgentSpans } from './agent-spans.ts';
 import * as A from './attributes.ts';

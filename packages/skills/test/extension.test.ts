@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { Agent, type AnyTool, ASSUMED, agentTrifecta, NONE } from '@kodama/core';
+import { Agent, type AnyTool, ASSUMED, NONE } from '@kodama/core';
+import { agentTrifecta } from '@kodama/core/trifecta';
 import { ScriptedModel } from '@kodama/testkit';
 import {
   loadSkillCatalog,

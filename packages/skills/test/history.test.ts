@@ -2,7 +2,8 @@
 // continuation, and a clear resets it.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { History, InMemorySessionStore } from '@kodama/core';
+import { History } from '@kodama/core';
+import { InMemorySessionStore } from '@kodama/core/session';
 import { Activation, promotedInHistory, promotionMessage } from '../src/index.ts';
 import { gatedProject } from './helpers/project.ts';
 import { call, promotedIn, promotionsIn, skillsAgent } from './helpers/skills-agent.ts';

@@ -7,12 +7,8 @@
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  encodeStoredMessages,
-  type HistoryMessage,
-  JsonlSessionStore,
-  type SessionStore,
-} from '@kodama/core';
+import type { HistoryMessage } from '@kodama/core/history';
+import { encodeStoredMessages, JsonlSessionStore, type SessionStore } from '@kodama/core/session';
 import { SqliteSessionStore } from '../src/index.ts';
 
 const N = 10_000;

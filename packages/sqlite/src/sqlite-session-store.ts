@@ -1,14 +1,13 @@
 import { mkdir, open as openFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { InvalidOptionError, KodamaError } from '@kodama/core';
+import type { HistoryMessage } from '@kodama/core/history';
+import { type Clock, SYSTEM_CLOCK } from '@kodama/core/ids';
 import {
-  type Clock,
   checkSessionId,
   checkSessionMeta,
   encodeStoredMessages,
-  type HistoryMessage,
-  InvalidOptionError,
   KeyedLock,
-  KodamaError,
   type RunRecord,
   readRunRecord,
   readStoredMessages,
@@ -21,9 +20,8 @@ import {
   type SessionStore,
   SessionStoreError,
   type StoredSession,
-  SYSTEM_CLOCK,
   sessionTitle,
-} from '@kodama/core';
+} from '@kodama/core/session';
 import { type Client, createClient, type InStatement, type Row } from '@libsql/client';
 import { databasePath } from './database-path.ts';
 import { APPEND_MESSAGE, CREATE_SCHEMA, LIST_SESSIONS, SCHEMA_VERSION, UPSERT_SESSION } from './schema.ts';

@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { type HistoryMessage, InvalidOptionError, SessionStoreError } from '@kodama/core';
+import { InvalidOptionError } from '@kodama/core';
+import type { HistoryMessage } from '@kodama/core/history';
+import { SessionStoreError } from '@kodama/core/session';
 import { SqliteSessionStore } from '@kodama/sqlite';
 import { createClient } from '@libsql/client';
 

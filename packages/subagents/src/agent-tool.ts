@@ -1,19 +1,21 @@
 import {
   type AnyTool,
-  type ChannelEgress,
-  capEgress,
-  combineLegs,
   isToolFailure,
   NONE,
   params,
-  relabelInbound,
   type ToolContext,
   ToolError,
   type ToolFailure,
   type TrifectaLegs,
+} from '@kodama/core';
+import {
+  type ChannelEgress,
+  capEgress,
+  combineLegs,
+  relabelInbound,
   type TrifectaNode,
   trifectaReport,
-} from '@kodama/core';
+} from '@kodama/core/trifecta';
 import { AGENT_TOOL } from './tool-name.ts';
 
 /** What the `agent` tool calls back into. */

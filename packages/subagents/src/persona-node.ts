@@ -1,4 +1,5 @@
-import { type AnyTool, type ChannelEgress, type TrifectaNode, trifectaNode } from '@kodama/core';
+import type { AnyTool } from '@kodama/core';
+import { type ChannelEgress, type TrifectaNode, trifectaNode } from '@kodama/core/trifecta';
 import type { Persona } from './persona.ts';
 
 /**

@@ -1,14 +1,7 @@
-import {
-  Agent,
-  type AgentView,
-  type AnyTool,
-  type ChildRunContext,
-  type Extension,
-  type ListenerList,
-  runChild,
-  StepLimit,
-  type ToolFailure,
-} from '@kodama/core';
+import { Agent, type AnyTool, type Extension, runChild, StepLimit, type ToolFailure } from '@kodama/core';
+import type { ListenerList } from '@kodama/core/events';
+import type { AgentView } from '@kodama/core/extensions';
+import type { ChildRunContext } from '@kodama/core/run';
 import type { Persona } from './persona.ts';
 
 /** Everything one sub-agent is made of. */

@@ -1,15 +1,13 @@
 import {
   type AnyTool,
-  type ChannelEgress,
-  type Configurator,
   type Extension,
   type ExtensionContext,
   type ToolContext,
   type ToolFailure,
-  type TrifectaContribution,
-  type TrifectaNode,
   toolFailure,
 } from '@kodama/core';
+import type { Configurator, TrifectaContribution } from '@kodama/core/extensions';
+import type { ChannelEgress, TrifectaNode } from '@kodama/core/trifecta';
 import { agentTool } from './agent-tool.ts';
 import { availableAgentsBlock } from './available-agents.ts';
 import { definePersona, type Persona, PersonaError } from './persona.ts';

@@ -2,7 +2,8 @@
 // agent over the scripted server, with nested events and usage counted once.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { Agent, InMemoryEventList, type RunEvent } from '@kodama/core';
+import { Agent, type RunEvent } from '@kodama/core';
+import { InMemoryEventList } from '@kodama/core/listeners';
 import { modelOf, probeTool, routedServer, USAGE } from './helpers.ts';
 
 describe('agent.asTool', () => {

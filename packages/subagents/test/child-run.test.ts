@@ -9,18 +9,16 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
   Agent,
-  type AgentStreamEvent,
   type AnyTool,
   Cancellable,
-  CHILD_RUN_END,
-  CHILD_RUN_START,
-  InMemoryEventList,
   isEvent,
   type Listener,
   type Model,
   type RunEvent,
   runnableAsTool,
 } from '@kodama/core';
+import { InMemoryEventList } from '@kodama/core/listeners';
+import { type AgentStreamEvent, CHILD_RUN_END, CHILD_RUN_START } from '@kodama/core/run';
 import type { ScriptedReply } from '@kodama/testkit';
 import { definePersona, subAgents } from '../src/index.ts';
 import { modelOf, probeTool, routedServer, USAGE, type Wire } from './helpers.ts';

@@ -2,7 +2,8 @@
 // cancellation, the depth limit, persona checks and nested event paths.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { Agent, type AgentEvent, type AnyTool, InMemoryEventList, type RunEvent } from '@kodama/core';
+import { Agent, type AgentEvent, type AnyTool, type RunEvent } from '@kodama/core';
+import { InMemoryEventList } from '@kodama/core/listeners';
 import { FETCH_TOOL, WEB_SCRAPE_TOOL, WEB_SEARCH_TOOL } from '@kodama/tools/tool-names';
 import { definePersona, researcherPersona, subAgents } from '../src/index.ts';
 import { modelOf, probeTool, routedServer, USAGE } from './helpers.ts';

@@ -1,14 +1,9 @@
 // Messages and records the session-store contract suite writes and reads back.
 import assert from 'node:assert/strict';
-import {
-  type Clock,
-  type Content,
-  type ContentPart,
-  History,
-  type HistoryMessage,
-  type RunRecord,
-  type Usage,
-} from '@kodama/core';
+import { type Content, type ContentPart, History, type Usage } from '@kodama/core';
+import type { HistoryMessage } from '@kodama/core/history';
+import type { Clock } from '@kodama/core/ids';
+import type { RunRecord } from '@kodama/core/session';
 
 /** Eight bytes of a PNG signature: canonical base64, which the History v1 checks require. */
 export const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).toString('base64');

@@ -2,7 +2,8 @@
 // load, refused input, and close. Called by describeSessionStore.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { InvalidOptionError, type SessionStore, SessionStoreError } from '@kodama/core';
+import { InvalidOptionError } from '@kodama/core';
+import { type SessionStore, SessionStoreError } from '@kodama/core/session';
 import { answer, ManualClock, run, user } from './session-store-fixtures.ts';
 import type { MakeSessionStore } from './session-store-suite.ts';
 

@@ -1,12 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import {
-  type Clock,
-  InvalidOptionError,
-  SessionExistsError,
-  SessionNotFoundError,
-  type SessionStore,
-} from '@kodama/core';
+import { InvalidOptionError } from '@kodama/core';
+import type { Clock } from '@kodama/core/ids';
+import { SessionExistsError, SessionNotFoundError, type SessionStore } from '@kodama/core/session';
 import {
   answer,
   assertSameMessages,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { sequentialIds } from '@kodama/core';
+import { sequentialIds } from '@kodama/core/ids';
 import { ScriptedModel, startAnthropicServer, startOpenAICompatibleServer } from '../src/index.ts';
 import { parseSse, postJson } from './helpers/sse.ts';
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ModelError, type ModelRequest, type ModelStreamPart } from '@kodama/core';
+import { ModelError } from '@kodama/core';
+import type { ModelRequest, ModelStreamPart } from '@kodama/core/model';
 import { ScriptedModel } from '../src/index.ts';
 
 const request: ModelRequest = { system: 's', messages: [{ role: 'user', content: 'what is 17 * 23?' }] };

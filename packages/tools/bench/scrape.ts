@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import type { ToolContext } from '@kodama/core';
-import { executeToolCall } from '@kodama/core';
+import { executeToolCall } from '@kodama/core/tool';
 import { parseHTML } from 'linkedom';
 import { httpRequest } from '../src/http/http-request.ts';
 import { webScrapeTool } from '../src/scrape/web-scrape-tool.ts';

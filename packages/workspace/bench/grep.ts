@@ -7,7 +7,8 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { executeToolCall, type ToolContext } from '@kodama/core';
+import type { ToolContext } from '@kodama/core';
+import { executeToolCall } from '@kodama/core/tool';
 import { autoApprove, findRipgrep, runProcess, Workspace, workspaceTools } from '../src/index.ts';
 
 const FILES = 50_000;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import type { ToolOutcome } from '@kodama/core';
+import type { ToolOutcome } from '@kodama/core/tool';
 import type { Confirmer, ConfirmRequest } from '../src/index.ts';
 import { call, type Fixture, makeFixture, text, toolsFor } from './fixture.ts';
 import { eventually, pidAlive } from './helpers.ts';

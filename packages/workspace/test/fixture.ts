@@ -4,7 +4,8 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { TestContext } from 'node:test';
-import { type AnyTool, executeToolCall, type ToolContext, type ToolOutcome } from '@kodama/core';
+import type { AnyTool, ToolContext } from '@kodama/core';
+import { executeToolCall, type ToolOutcome } from '@kodama/core/tool';
 import {
   alwaysDecline,
   autoApprove,

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
-import type { ToolOutcome } from '@kodama/core';
+import type { ToolOutcome } from '@kodama/core/tool';
 import { assertSandboxAvailable, Workspace } from '../src/index.ts';
 import { call, type Fixture, makeFixture, text, toolsFor } from './fixture.ts';
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, type TestContext, test } from 'node:test';
-import type { ToolOutcome } from '@kodama/core';
+import type { ToolOutcome } from '@kodama/core/tool';
 import { assertSandboxAvailable, Workspace } from '../src/index.ts';
 import { call, type Fixture, makeFixture, SECRET, text, toolsFor } from './fixture.ts';
 

@@ -2,22 +2,18 @@ import {
   type AnyTool,
   type AskOptions,
   type Content,
-  combineLegs,
   History,
   NONE,
-  RANDOM_IDS,
   Run,
-  type RunBody,
-  type RunInit,
   type Runnable,
   type RunnableToolOptions,
   type RunStream,
-  relabelInbound,
   runnableAsTool,
-  SYSTEM_CLOCK,
   type TrifectaLegs,
-  validateAskOptions,
 } from '@kodama/core';
+import { RANDOM_IDS, SYSTEM_CLOCK } from '@kodama/core/ids';
+import { type RunBody, type RunInit, validateAskOptions } from '@kodama/core/run';
+import { combineLegs, relabelInbound } from '@kodama/core/trifecta';
 import { copyJsonContext } from '../steps/json-context.ts';
 import { AssemblyScope } from '../steps/scope.ts';
 import { Trajectory } from '../steps/trajectory.ts';

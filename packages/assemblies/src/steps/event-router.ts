@@ -1,4 +1,6 @@
-import { type AgentEvent, isDeltaEvent, isTerminalEvent, type RunEvent } from '@kodama/core';
+import type { AgentEvent, RunEvent } from '@kodama/core';
+import { isDeltaEvent } from '@kodama/core/events';
+import { isTerminalEvent } from '@kodama/core/run';
 import type { AssemblyScope } from './scope.ts';
 
 /** Where a step's participant's own events go: `public` (the final participant), `buffer` (maybe final), `nested`. */

@@ -1,7 +1,5 @@
 import {
   type AskOptions,
-  type AssemblyStepEndEvent,
-  type AssemblyStepStartEvent,
   CancelledError,
   type Content,
   DeadlineExceededError,
@@ -10,8 +8,8 @@ import {
   type RunEvent,
   type Runnable,
   type RunUsage,
-  startLongTimer,
 } from '@kodama/core';
+import { type AssemblyStepEndEvent, type AssemblyStepStartEvent, startLongTimer } from '@kodama/core/run';
 import { StepTimeoutError } from '../errors.ts';
 import { EventRouter, type Visibility } from './event-router.ts';
 import { copyJsonContext } from './json-context.ts';

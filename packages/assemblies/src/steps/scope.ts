@@ -1,4 +1,5 @@
-import type { AssemblyEvent, History, RunBodyContext, RunEvent } from '@kodama/core';
+import type { History, RunEvent } from '@kodama/core';
+import type { AssemblyEvent, RunBodyContext } from '@kodama/core/run';
 import type { AssemblyKind } from '../runnable/assembly-kind.ts';
 import type { Trajectory } from './trajectory.ts';
 

@@ -3,7 +3,8 @@
 // files ask a person also when everything else is approved), write and edit
 // checkpointed and reviewed as a diff, the inline confirmer for the file and
 // shell tools, and the taint gate. The CLI spreads it into the agent it builds.
-import type { AnyTool, TaintGate } from '@kodama/core';
+import type { AnyTool } from '@kodama/core';
+import type { TaintGate } from '@kodama/core/taint';
 import { checkpointEdits, type ResolveWritePath } from '../checkpoints/checkpoint-edits.ts';
 import type { FileCheckpoints } from '../checkpoints/file-checkpoints.ts';
 import type { AskPerson, Confirmer } from '../confirm/confirm-types.ts';

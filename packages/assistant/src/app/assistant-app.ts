@@ -1,12 +1,5 @@
-import {
-  type Agent,
-  type Content,
-  History,
-  type HistoryMessage,
-  isEvent,
-  type Model,
-  type RunEvent,
-} from '@kodama/core';
+import { type Agent, type Content, History, isEvent, type Model, type RunEvent } from '@kodama/core';
+import type { HistoryMessage } from '@kodama/core/history';
 import { TASKS_CHANGED } from '@kodama/tools/tasks';
 import { Editor, TUI } from '@mariozechner/pi-tui';
 import { FileCheckpoints } from '../checkpoints/file-checkpoints.ts';

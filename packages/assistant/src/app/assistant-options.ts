@@ -1,4 +1,6 @@
-import type { Agent, Model, SessionStore, TaintGate } from '@kodama/core';
+import type { Agent, Model } from '@kodama/core';
+import type { SessionStore } from '@kodama/core/session';
+import type { TaintGate } from '@kodama/core/taint';
 import type { Terminal } from '@mariozechner/pi-tui';
 import type { FileCheckpoints } from '../checkpoints/file-checkpoints.ts';
 import type { Confirmer } from '../confirm/confirm-types.ts';

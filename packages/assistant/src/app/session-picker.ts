@@ -1,4 +1,5 @@
-import { type SessionStore, stripControlSequences } from '@kodama/core';
+import { stripControlSequences } from '@kodama/core/listeners';
+import type { SessionStore } from '@kodama/core/session';
 import type { AssistantApp } from './assistant-app.ts';
 
 /** `kodama --resume` without an id: the 50 most recent sessions in a list; the one picked is resumed. */

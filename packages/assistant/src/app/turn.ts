@@ -1,4 +1,5 @@
-import type { Agent, AskOptions, Content, Model, Run, RunEvent, RunStream, SessionStore } from '@kodama/core';
+import type { Agent, AskOptions, Content, Model, Run, RunEvent, RunStream } from '@kodama/core';
+import type { SessionStore } from '@kodama/core/session';
 
 /** What a turn reports as it goes. */
 export interface TurnHooks {

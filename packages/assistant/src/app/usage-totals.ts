@@ -1,4 +1,5 @@
-import type { RunUsage, TokensEvent, Usage } from '@kodama/core';
+import type { RunUsage, Usage } from '@kodama/core';
+import type { TokensEvent } from '@kodama/core/events';
 
 /**
  * The session's tokens and cost: the finished Runs' usage, plus the running

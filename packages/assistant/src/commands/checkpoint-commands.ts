@@ -1,4 +1,5 @@
-import { contentText, type HistoryMessage } from '@kodama/core';
+import { contentText } from '@kodama/core';
+import type { HistoryMessage } from '@kodama/core/history';
 import type { TurnCheckpoint } from '../checkpoints/file-checkpoints.ts';
 import { applyRestore, describePlan, planRestore } from '../checkpoints/restore-plan.ts';
 import type { Command, SlashContext } from './slash-commands.ts';

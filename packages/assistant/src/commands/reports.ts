@@ -1,11 +1,9 @@
 import { writeFile } from 'node:fs/promises';
-import {
-  type Agent,
-  renderTrifecta,
-  type SessionStore,
-  stripControlSequences,
-  taintSources,
-} from '@kodama/core';
+import type { Agent } from '@kodama/core';
+import { stripControlSequences } from '@kodama/core/listeners';
+import type { SessionStore } from '@kodama/core/session';
+import { taintSources } from '@kodama/core/taint';
+import { renderTrifecta } from '@kodama/core/trifecta';
 import type { UsageTotals } from '../app/usage-totals.ts';
 import { compactCount } from '../render/status-line.ts';
 import { contentText } from '../render/tool-entry.ts';

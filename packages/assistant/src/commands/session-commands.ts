@@ -1,12 +1,12 @@
+import type { Usage } from '@kodama/core';
 import {
   applyCompaction,
   type CompactionRequestOptions,
   compactionRequest,
-  costOf,
   planCompaction,
-  RANDOM_IDS,
-  type Usage,
-} from '@kodama/core';
+} from '@kodama/core/compaction';
+import { RANDOM_IDS } from '@kodama/core/ids';
+import { costOf } from '@kodama/core/model';
 import type { Command, SlashContext } from './slash-commands.ts';
 
 /** `/fork`: the conversation so far continues under a new session id; the original stays saved as it is. */

@@ -1,4 +1,5 @@
-import type { Agent, SessionStore } from '@kodama/core';
+import type { Agent } from '@kodama/core';
+import type { SessionStore } from '@kodama/core/session';
 import type { SlashCommand } from '@mariozechner/pi-tui';
 import type { AssistantApp } from '../app/assistant-app.ts';
 import type { AssistantInfo } from '../app/assistant-options.ts';

@@ -4,7 +4,7 @@ import {
   type TaintAnswer,
   type TaintedCall,
   type TaintGate,
-} from '@kodama/core';
+} from '@kodama/core/taint';
 import { narrowestRule } from '../permissions/narrowest-rule.ts';
 import { callSubject } from '../permissions/permission-gate.ts';
 import type { PermissionSubject } from '../permissions/permission-rule.ts';

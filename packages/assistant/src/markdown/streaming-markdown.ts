@@ -1,4 +1,4 @@
-import { ControlSequenceStripper } from '@kodama/core';
+import { ControlSequenceStripper } from '@kodama/core/listeners';
 import type { Component } from '@mariozechner/pi-tui';
 import { lexer, type Token } from 'marked';
 import type { Theme } from '../render/theme.ts';

@@ -1,4 +1,4 @@
-import { stripControlSequences } from '@kodama/core';
+import { stripControlSequences } from '@kodama/core/listeners';
 import { structuredPatch } from 'diff';
 import { Entry } from './entries.ts';
 import type { Theme } from './theme.ts';

@@ -1,4 +1,4 @@
-import { ControlSequenceStripper, stripControlSequences } from '@kodama/core';
+import { ControlSequenceStripper, stripControlSequences } from '@kodama/core/listeners';
 import type { Component } from '@mariozechner/pi-tui';
 import type { Theme } from './theme.ts';
 import { truncate, wrap } from './width.ts';

@@ -1,4 +1,6 @@
-import { type Content, ControlSequenceStripper, stripControlSequences, type ToolStatus } from '@kodama/core';
+import type { Content } from '@kodama/core';
+import { ControlSequenceStripper, stripControlSequences } from '@kodama/core/listeners';
+import type { ToolStatus } from '@kodama/core/tool';
 import { Entry } from './entries.ts';
 import type { Theme } from './theme.ts';
 import { expandTabs, truncate, wrap } from './width.ts';

@@ -1,4 +1,5 @@
-import type { HistoryMessage, RunEvent } from '@kodama/core';
+import type { RunEvent } from '@kodama/core';
+import type { HistoryMessage } from '@kodama/core/history';
 import type { Component } from '@mariozechner/pi-tui';
 import { StreamingMarkdown } from '../markdown/streaming-markdown.ts';
 import { DiffEntry } from './diff.ts';

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { resolveModel } from '@kodama/models';
 import { type ScriptedServer, startOpenAICompatibleServer } from '@kodama/testkit';
-import { Agent, Cancellable, CancelledError, InMemoryEventList } from '../../src/index.ts';
+import { InMemoryEventList } from '../../src/entries/listeners.ts';
+import { Agent, Cancellable, CancelledError } from '../../src/index.ts';
 import { assertSendable, echoTool, messagesOf } from './helpers.ts';
 
 const servers: ScriptedServer[] = [];

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ScriptedModel } from '@kodama/testkit';
-import { Agent, type Extension, type ExtensionContext, InMemoryEventList } from '../../src/index.ts';
+import { InMemoryEventList } from '../../src/entries/listeners.ts';
+import { Agent, type Extension, type ExtensionContext } from '../../src/index.ts';
 import { echoTool, scriptedAgent } from './helpers.ts';
 
 describe('extensions and configure', () => {

@@ -2,13 +2,13 @@
 import assert from 'node:assert/strict';
 import { type Script, ScriptedModel } from '@kodama/testkit';
 import { z } from 'zod';
+import type { Configurator } from '../../src/entries/extensions.ts';
+import { InMemoryEventList } from '../../src/entries/listeners.ts';
 import {
   Agent,
   type AgentOptions,
   type AnyTool,
-  type Configurator,
   defineTool,
-  InMemoryEventList,
   type ModelMessage,
   NONE,
   type ToolContext,

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { History, INTERRUPTED_RESULT } from '../../src/index.ts';
+import { INTERRUPTED_RESULT } from '../../src/entries/history.ts';
+import { History } from '../../src/index.ts';
 import { assertSendable, echoTool, messagesOf, scriptedAgent } from './helpers.ts';
 
 describe('history export and load', () => {

@@ -1,7 +1,8 @@
 // Responses the loop must not record as they are: duplicate tool-call ids, answers cut by the output limit.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DuplicateToolCallIdError, History, OutputTruncatedError } from '../../src/index.ts';
+import { DuplicateToolCallIdError, OutputTruncatedError } from '../../src/entries/loop.ts';
+import { History } from '../../src/index.ts';
 import { assertSendable, echoTool, messagesOf, scriptedAgent } from './helpers.ts';
 
 const twins = {

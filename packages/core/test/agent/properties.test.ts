@@ -7,6 +7,7 @@ import { describe, test } from 'node:test';
 import { ScriptedModel, type ScriptedReply } from '@kodama/testkit';
 import fc from 'fast-check';
 import { z } from 'zod';
+import { ToolLoopError } from '../../src/entries/tool.ts';
 import {
   Agent,
   Cancellable,
@@ -17,7 +18,6 @@ import {
   NONE,
   StepLimit,
   StepLimitExceeded,
-  ToolLoopError,
 } from '../../src/index.ts';
 import { assertSendable, boomTool, echoTool, messagesOf } from './helpers.ts';
 

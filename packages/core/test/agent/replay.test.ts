@@ -1,18 +1,17 @@
 // Injectable ids and clock, and input steps: a replay reproduces the conversation byte for byte.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import {
-  type Extension,
-  type InputStep,
-  type InputStepResult,
-  Interloper,
-  type ModelStep,
-  type ModelStepResult,
-  type StepRunner,
-  sequentialIds,
-  type ToolStep,
-  type ToolStepResult,
-} from '../../src/index.ts';
+import { sequentialIds } from '../../src/entries/ids.ts';
+import type {
+  InputStep,
+  InputStepResult,
+  ModelStep,
+  ModelStepResult,
+  StepRunner,
+  ToolStep,
+  ToolStepResult,
+} from '../../src/entries/loop.ts';
+import { type Extension, Interloper } from '../../src/index.ts';
 import { echoTool, scriptedAgent } from './helpers.ts';
 
 type Step = ModelStep | ToolStep | InputStep;

@@ -8,7 +8,7 @@ import type {
   StepRunner,
   ToolStep,
   ToolStepResult,
-} from '../../src/index.ts';
+} from '../../src/entries/loop.ts';
 import { echoTool, scriptedAgent } from './helpers.ts';
 
 /** Records every step that crosses the seam, and checks each is JSON-serializable. */

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ScriptedModel } from '@kodama/testkit';
-import { EmptyTurnError, Interloper } from '../../src/index.ts';
+import { EmptyTurnError } from '../../src/entries/loop.ts';
+import { Interloper } from '../../src/index.ts';
 import { scriptedAgent } from './helpers.ts';
 
 describe('model switching, context cap, blank turns', () => {

@@ -6,24 +6,25 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ScriptedModel } from '@kodama/testkit';
 import { z } from 'zod';
+import { applyCompaction, planCompaction } from '../../src/entries/compaction.ts';
+import type { HistoryMessage } from '../../src/entries/history.ts';
+import { sequentialIds } from '../../src/entries/ids.ts';
+import {
+  describeToolCall,
+  escapeHidden,
+  type TaintAnswer,
+  type TaintedCall,
+  type TaintGate,
+  taintSources,
+} from '../../src/entries/taint.ts';
 import {
   Agent,
   type AnyTool,
   ASSUMED,
-  applyCompaction,
   defineTool,
-  describeToolCall,
-  escapeHidden,
   History,
   HistoryError,
-  type HistoryMessage,
-  planCompaction,
-  sequentialIds,
-  type TaintAnswer,
-  type TaintedCall,
-  type TaintGate,
   type TrifectaLegs,
-  taintSources,
 } from '../../src/index.ts';
 
 const READ: TrifectaLegs = { privateData: true, untrusted: 'none', egress: 'none' };

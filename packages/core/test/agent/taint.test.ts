@@ -3,15 +3,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ScriptedModel } from '@kodama/testkit';
 import { z } from 'zod';
-import {
-  Agent,
-  ASSUMED,
-  defineTool,
-  NONE,
-  type TaintedCall,
-  type TaintGate,
-  type TrifectaLegs,
-} from '../../src/index.ts';
+import type { TaintedCall, TaintGate } from '../../src/entries/taint.ts';
+import { Agent, ASSUMED, defineTool, NONE, type TrifectaLegs } from '../../src/index.ts';
 
 function tool(name: string, legs: TrifectaLegs, ran: string[]) {
   return defineTool({

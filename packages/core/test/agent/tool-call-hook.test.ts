@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { z } from 'zod';
-import { defineTool, type Extension, type ExtensionToolCall, NONE } from '../../src/index.ts';
+import type { ExtensionToolCall } from '../../src/entries/extensions.ts';
+import { defineTool, type Extension, NONE } from '../../src/index.ts';
 import { echoTool, scriptedAgent } from './helpers.ts';
 
 const order: string[] = [];

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ASSUMED, defineTool, NONE, trifectaNode } from '../../src/index.ts';
+import { trifectaNode } from '../../src/entries/trifecta.ts';
+import { ASSUMED, defineTool, NONE } from '../../src/index.ts';
 import { echoTool, scriptedAgent } from './helpers.ts';
 
 describe('agent.trifecta()', () => {

@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { z } from 'zod';
-import { type AgentEvent, ASSUMED, defineTool, InMemoryEventList, NONE } from '../../src/index.ts';
+import { InMemoryEventList } from '../../src/entries/listeners.ts';
+import { type AgentEvent, ASSUMED, defineTool, NONE } from '../../src/index.ts';
 import { echoTool, scriptedAgent } from './helpers.ts';
 
 const webTool = defineTool({

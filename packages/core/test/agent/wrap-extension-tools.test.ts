@@ -3,13 +3,8 @@
 // stays itself (its own methods, fields and instanceof).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  type AnyTool,
-  type Configurator,
-  type Extension,
-  type ExtensionContext,
-  wrapExtensionTools,
-} from '../../src/index.ts';
+import { type Configurator, wrapExtensionTools } from '../../src/entries/extensions.ts';
+import type { AnyTool, Extension, ExtensionContext } from '../../src/index.ts';
 import { echoTool, scriptedAgent } from './helpers.ts';
 
 /** A wrapper that answers every call itself, so the test sees which calls went through it. */

@@ -1,14 +1,8 @@
 // The shared error base: name, code, and isInstance that survives a second copy of the package.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import {
-  CancelledError,
-  DuplicateToolCallIdError,
-  KodamaError,
-  ModelError,
-  StepLimitExceeded,
-  ToolError,
-} from '../../src/index.ts';
+import { DuplicateToolCallIdError } from '../../src/entries/loop.ts';
+import { CancelledError, KodamaError, ModelError, StepLimitExceeded, ToolError } from '../../src/index.ts';
 
 describe('KodamaError', () => {
   test('subclasses get their class name and a kebab-case code without declaring them', () => {

@@ -1,6 +1,7 @@
 // fast-check generators of valid histories, shared by the property tests.
 import { Buffer } from 'node:buffer';
-import type { Content, ContentPart, HistoryMessage, ModelMessage, ToolCall, Usage } from '@kodama/core';
+import type { Content, ContentPart, ModelMessage, ToolCall, Usage } from '@kodama/core';
+import type { HistoryMessage } from '@kodama/core/history';
 import fc from 'fast-check';
 
 const text = fc.string({ unit: 'binary', maxLength: 40 });

@@ -4,7 +4,8 @@ import { mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { History, HistoryError, type HistoryMessage } from '@kodama/core';
+import { History, HistoryError } from '@kodama/core';
+import type { HistoryMessage } from '@kodama/core/history';
 import { PNG_1X1, SAMPLE } from './sample.ts';
 
 const root = await mkdtemp(join(tmpdir(), 'kodama-history-folder-'));

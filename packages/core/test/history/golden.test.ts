@@ -5,14 +5,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import {
-  type Content,
-  History,
-  HistoryError,
-  type HistoryMessage,
-  INTERRUPTED_RESULT,
-  type Usage,
-} from '@kodama/core';
+import { type Content, History, HistoryError, type Usage } from '@kodama/core';
+import { type HistoryMessage, INTERRUPTED_RESULT } from '@kodama/core/history';
 import { PNG_1X1 } from './sample.ts';
 
 const CORPUS = fileURLToPath(new URL('../fixtures/history/v1/', import.meta.url));

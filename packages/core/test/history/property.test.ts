@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { History, HistoryError, INTERRUPTED_RESULT } from '@kodama/core';
+import { History, HistoryError } from '@kodama/core';
+import { INTERRUPTED_RESULT } from '@kodama/core/history';
 import fc from 'fast-check';
 import { assertWellFormed, historyMessages } from './arbitraries.ts';
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { History, type HistoryMessage, INTERRUPTED_RESULT } from '@kodama/core';
+import { History } from '@kodama/core';
+import { type HistoryMessage, INTERRUPTED_RESULT } from '@kodama/core/history';
 import { SAMPLE } from './sample.ts';
 
 const call = (id: string, name = 'tool') => ({ id, name, arguments: '{}' });

@@ -1,5 +1,5 @@
 // A hand-built conversation with every feature a history stores, shared by tests.
-import type { HistoryMessage } from '@kodama/core';
+import type { HistoryMessage } from '@kodama/core/history';
 
 /** A 1x1 transparent PNG, base64. */
 export const PNG_1X1 =

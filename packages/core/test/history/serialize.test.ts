@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { History, type HistoryMessage } from '@kodama/core';
+import { History } from '@kodama/core';
+import type { HistoryMessage } from '@kodama/core/history';
 import { PNG_1X1, SAMPLE } from './sample.ts';
 
 describe('History serialization', () => {

@@ -1,14 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import {
-  type AgentEvent,
-  formatTokens,
-  InMemoryEventList,
-  type RateClock,
-  RateLimited,
-  Terminal,
-  TokenLog,
-} from '../../src/index.ts';
+import { formatTokens, InMemoryEventList, type RateClock, RateLimited } from '../../src/entries/listeners.ts';
+import { type AgentEvent, Terminal, TokenLog } from '../../src/index.ts';
 import { ListenerList } from '../../src/listeners/listener-list.ts';
 
 function sink(): { text: () => string; write: (s: string) => void } {

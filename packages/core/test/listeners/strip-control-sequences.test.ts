@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ControlSequenceStripper, stripControlSequences } from '../../src/index.ts';
+import { ControlSequenceStripper, stripControlSequences } from '../../src/entries/listeners.ts';
 
 /** Every code unit a terminal could act on: C0 but LF and TAB, DEL, C1. */
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;

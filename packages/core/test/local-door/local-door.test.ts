@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import type { IncomingMessage } from 'node:http';
 import { test } from 'node:test';
-import { isLoopback, refusalOf, sameSecret, urlHost } from '../../src/index.ts';
+import { isLoopback, refusalOf, sameSecret, urlHost } from '../../src/entries/local-door.ts';
 
 function request(
   headers: Record<string, string>,

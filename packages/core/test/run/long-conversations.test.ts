@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { resolveModel } from '@kodama/models';
 import { ScriptedModel, type ScriptedServer, startOpenAICompatibleServer } from '@kodama/testkit';
-import { Agent, History, InMemoryEventList, type RunEvent, ToolLoopError } from '../../src/index.ts';
+import { InMemoryEventList } from '../../src/entries/listeners.ts';
+import { ToolLoopError } from '../../src/entries/tool.ts';
+import { Agent, History, type RunEvent } from '../../src/index.ts';
 import { assertSendable, echoTool } from '../agent/helpers.ts';
 
 const servers: ScriptedServer[] = [];

@@ -5,17 +5,15 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { resolveModel } from '@kodama/models';
 import { type ScriptedServer, startOpenAICompatibleServer } from '@kodama/testkit';
+import type { HistoryMessage } from '../../src/entries/history.ts';
+import { createRunOf, type RunBody, type RunBodyContext } from '../../src/entries/run.ts';
+import { InMemorySessionStore } from '../../src/entries/session.ts';
 import {
   Agent,
   CancelledError,
-  createRunOf,
   DeadlineExceededError,
   History,
-  type HistoryMessage,
-  InMemorySessionStore,
   isRunnable,
-  type RunBody,
-  type RunBodyContext,
   type RunEvent,
   type Runnable,
   runnableAsTool,

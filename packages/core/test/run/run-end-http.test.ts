@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { resolveModel } from '@kodama/models';
 import { type ScriptedServer, startOpenAICompatibleServer } from '@kodama/testkit';
-import { Agent, isTerminalEvent, type RunEvent } from '../../src/index.ts';
+import { isTerminalEvent } from '../../src/entries/run.ts';
+import { Agent, type RunEvent } from '../../src/index.ts';
 
 const servers: ScriptedServer[] = [];
 after(async () => {

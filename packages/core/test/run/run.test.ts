@@ -2,14 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ScriptedModel } from '@kodama/testkit';
-import {
-  Agent,
-  InvalidOptionError,
-  isTerminalEvent,
-  type RunEvent,
-  RunStateError,
-  StepLimit,
-} from '../../src/index.ts';
+import { isTerminalEvent, RunStateError } from '../../src/entries/run.ts';
+import { Agent, InvalidOptionError, type RunEvent, StepLimit } from '../../src/index.ts';
 import { echoTool, scriptedAgent } from '../agent/helpers.ts';
 
 async function collect(stream: AsyncIterable<RunEvent>): Promise<RunEvent[]> {

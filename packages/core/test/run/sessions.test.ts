@@ -5,13 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { ScriptedModel } from '@kodama/testkit';
-import {
-  Agent,
-  InMemorySessionStore,
-  InvalidOptionError,
-  JsonlSessionStore,
-  type SessionStore,
-} from '../../src/index.ts';
+import { InMemorySessionStore, JsonlSessionStore, type SessionStore } from '../../src/entries/session.ts';
+import { Agent, InvalidOptionError } from '../../src/index.ts';
 import { assertSendable, echoTool, gateTool } from '../agent/helpers.ts';
 
 function agentWith(script: ConstructorParameters<typeof ScriptedModel>[0], tools = [echoTool()]) {

@@ -7,7 +7,7 @@
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JsonlSessionStore } from '@kodama/core';
+import { JsonlSessionStore } from '@kodama/core/session';
 
 const [dir, id, tornAt] = process.argv.slice(2);
 const store = new JsonlSessionStore({ dir: dir! });

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { appendFile, readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { JsonlSessionStore } from '@kodama/core';
+import { JsonlSessionStore } from '@kodama/core/session';
 import { answer, jsonlRoot, storeError, user } from './jsonl-fixtures.ts';
 
 const { freshDir } = await jsonlRoot('kodama-jsonl-repeats-');

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
-import { JsonlSessionStore } from '@kodama/core';
+import { JsonlSessionStore } from '@kodama/core/session';
 import { describeSessionStore } from '@kodama/testkit';
 
 const root = await mkdtemp(join(tmpdir(), 'kodama-jsonl-contract-'));

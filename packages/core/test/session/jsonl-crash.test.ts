@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after as cleanup, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { JsonlSessionStore } from '@kodama/core';
+import { JsonlSessionStore } from '@kodama/core/session';
 
 const CHILD = fileURLToPath(new URL('./append-loop.child.ts', import.meta.url));
 const root = await mkdtemp(join(tmpdir(), 'kodama-jsonl-crash-'));

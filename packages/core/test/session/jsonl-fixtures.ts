@@ -6,7 +6,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
-import { type HistoryMessage, SessionStoreError } from '@kodama/core';
+import type { HistoryMessage } from '@kodama/core/history';
+import { SessionStoreError } from '@kodama/core/session';
 
 /** A temporary folder for one test file, and a fresh path under it per call. */
 export interface JsonlRoot {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { appendFile, chmod, mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { JsonlSessionStore, type SessionStoreError } from '@kodama/core';
+import { JsonlSessionStore, type SessionStoreError } from '@kodama/core/session';
 import { answer, jsonlRoot, storeError, user } from './jsonl-fixtures.ts';
 
 const { root, freshDir } = await jsonlRoot('kodama-jsonl-');

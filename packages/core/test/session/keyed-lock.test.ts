@@ -2,7 +2,7 @@
 // failure does not block the next task; runAll takes several keys without deadlock.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { KeyedLock } from '@kodama/core';
+import { KeyedLock } from '@kodama/core/session';
 
 /** A promise the test settles by hand. */
 function gate(): { promise: Promise<void>; open: () => void } {

@@ -3,13 +3,13 @@
 // and retries what a failed save left out.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import type { HistoryMessage } from '@kodama/core/history';
 import {
-  type HistoryMessage,
   InMemorySessionStore,
   SessionCheckpoint,
   type SessionMeta,
   type SessionStore,
-} from '@kodama/core';
+} from '@kodama/core/session';
 
 const said = (id: string): HistoryMessage => ({
   id,

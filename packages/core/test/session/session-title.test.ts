@@ -1,7 +1,8 @@
 // sessionTitle: the first user message with text, whitespace collapsed, trimmed, cut to 80 characters.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type HistoryMessage, sessionTitle, TITLE_MAX_LENGTH } from '@kodama/core';
+import type { HistoryMessage } from '@kodama/core/history';
+import { sessionTitle, TITLE_MAX_LENGTH } from '@kodama/core/session';
 
 const said = (content: HistoryMessage['message'] & { role: 'user' }, kind: 'user' | 'injected' = 'user') =>
   ({ id: 'm', kind, message: content }) as HistoryMessage;

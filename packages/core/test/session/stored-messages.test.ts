@@ -3,13 +3,9 @@
 // message's line in the error.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  encodeStoredMessages,
-  History,
-  type HistoryMessage,
-  readStoredMessages,
-  SessionStoreError,
-} from '@kodama/core';
+import { History } from '@kodama/core';
+import type { HistoryMessage } from '@kodama/core/history';
+import { encodeStoredMessages, readStoredMessages, SessionStoreError } from '@kodama/core/session';
 
 const messages: HistoryMessage[] = [
   { id: 'u', kind: 'user', message: { role: 'user', content: 'read a' } },

@@ -4,13 +4,8 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import type { ScriptedServer } from '@kodama/testkit';
 import { z } from 'zod';
-import {
-  FINAL_ANSWER_TOOL,
-  InvalidOptionError,
-  OutputValidationError,
-  outputSchema,
-  type RunEvent,
-} from '../../src/index.ts';
+import { FINAL_ANSWER_TOOL } from '../../src/entries/run.ts';
+import { InvalidOptionError, OutputValidationError, outputSchema, type RunEvent } from '../../src/index.ts';
 import { scriptedAgent } from '../agent/helpers.ts';
 import { agentOverHttp, Forecast } from './helpers.ts';
 

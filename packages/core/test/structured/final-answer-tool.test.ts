@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { resolveModel } from '@kodama/models';
 import { type ScriptedServer, startAnthropicServer } from '@kodama/testkit';
-import { FINAL_ANSWER_TOOL, params } from '../../src/index.ts';
+import { FINAL_ANSWER_TOOL } from '../../src/entries/run.ts';
+import { params } from '../../src/index.ts';
 import { echoTool, scriptedAgent } from '../agent/helpers.ts';
 import { Forecast } from './helpers.ts';
 

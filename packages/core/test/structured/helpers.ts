@@ -3,7 +3,8 @@
 import { resolveModel } from '@kodama/models';
 import { type Script, type ScriptedServer, startOpenAICompatibleServer } from '@kodama/testkit';
 import { z } from 'zod';
-import { Agent, type AnyTool, InMemoryEventList, type ModelMessage } from '../../src/index.ts';
+import { InMemoryEventList } from '../../src/entries/listeners.ts';
+import { Agent, type AnyTool, type ModelMessage } from '../../src/index.ts';
 
 /** The forecast every test asks for. */
 export const Forecast = z.object({

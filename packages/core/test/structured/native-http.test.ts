@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import type { ScriptedServer } from '@kodama/testkit';
 import { z } from 'zod';
-import { FINAL_ANSWER_TOOL, type RunEvent } from '../../src/index.ts';
+import { FINAL_ANSWER_TOOL } from '../../src/entries/run.ts';
+import type { RunEvent } from '../../src/index.ts';
 import { echoTool } from '../agent/helpers.ts';
 import { agentOverHttp, Forecast, lastUserText } from './helpers.ts';
 

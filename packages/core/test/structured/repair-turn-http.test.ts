@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { resolveModel } from '@kodama/models';
 import { type ScriptedServer, startOpenAICompatibleServer } from '@kodama/testkit';
-import { Agent, FINAL_ANSWER_TOOL } from '../../src/index.ts';
+import { FINAL_ANSWER_TOOL } from '../../src/entries/run.ts';
+import { Agent } from '../../src/index.ts';
 import { assertSendable, echoTool } from '../agent/helpers.ts';
 import { agentOverHttp, Forecast } from './helpers.ts';
 

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { resolveModel } from '@kodama/models';
 import { type ScriptedServer, startOpenAICompatibleServer } from '@kodama/testkit';
-import { Agent, type AgentEvent, InMemoryEventList } from '../../src/index.ts';
+import { InMemoryEventList } from '../../src/entries/listeners.ts';
+import { Agent, type AgentEvent } from '../../src/index.ts';
 import { assertSendable, echoTool } from '../agent/helpers.ts';
 
 const servers: ScriptedServer[] = [];

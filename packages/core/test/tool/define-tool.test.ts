@@ -1,16 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
-import {
-  type AnyTool,
-  ASSUMED,
-  defineTool,
-  executeToolCall,
-  NONE,
-  params,
-  type Tool,
-  toolSpec,
-} from '../../src/index.ts';
+import { executeToolCall, toolSpec } from '../../src/entries/tool.ts';
+import { type AnyTool, ASSUMED, defineTool, NONE, params, type Tool } from '../../src/index.ts';
 import { testContext } from './context.ts';
 
 const weatherZod = defineTool({

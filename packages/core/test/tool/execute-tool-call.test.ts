@@ -1,14 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
-import {
-  type AnyTool,
-  defineTool,
-  executeToolCall,
-  params,
-  ToolError,
-  truncationMarker,
-} from '../../src/index.ts';
+import { executeToolCall, truncationMarker } from '../../src/entries/tool.ts';
+import { type AnyTool, defineTool, params, ToolError } from '../../src/index.ts';
 import { testContext } from './context.ts';
 
 const SCHEMA =

@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { z } from 'zod';
-import { defineTool, executeToolCall, NONE, ToolError } from '../../src/index.ts';
+import { executeToolCall } from '../../src/entries/tool.ts';
+import { defineTool, NONE, ToolError } from '../../src/index.ts';
 import { failureText } from '../../src/tool/failure-text.ts';
 import { testContext } from './context.ts';
 

@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { jsonSchemaParameters, normalizeParametersSchema, validateJsonSchema } from '../../src/index.ts';
+import {
+  jsonSchemaParameters,
+  normalizeParametersSchema,
+  validateJsonSchema,
+} from '../../src/entries/tool.ts';
 
 // The plain-schema path, over the subset MCP servers' schemas use.
 describe('validateJsonSchema', () => {

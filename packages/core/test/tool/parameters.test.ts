@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
-import { defineTool, params, type ToolParameters, toParameters } from '../../src/index.ts';
+import { type ToolParameters, toParameters } from '../../src/entries/tool.ts';
+import { defineTool, params } from '../../src/index.ts';
 
 // One set of parameters authored three ways; all three must serve the same
 // shape and report the same problems in the same words.

@@ -3,11 +3,11 @@
 // toolFailure reaches the model once as `Error: ...` with the status `error`.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { executeToolCall } from '../../src/entries/tool.ts';
 import {
   defineTool,
   effectOfKind,
   effectsOf,
-  executeToolCall,
   isToolFailure,
   mayHaveEffect,
   params,

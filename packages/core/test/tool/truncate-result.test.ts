@@ -1,12 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import {
-  type ContentPart,
-  DEFAULT_MAX_RESULT_TOKENS,
-  truncateResult,
-  truncationMarker,
-} from '../../src/index.ts';
+import { DEFAULT_MAX_RESULT_TOKENS, truncateResult, truncationMarker } from '../../src/entries/tool.ts';
+import type { ContentPart } from '../../src/index.ts';
 
 const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
 const MARKER = /\n\n\[… [\d,]+ bytes \(~[\d,]+ tokens\) removed from the middle of this result …\]\n\n/;

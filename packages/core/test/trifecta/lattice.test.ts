@@ -2,15 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import {
-  ASSUMED,
   capEgress,
   combineLegs,
   type EgressLevel,
-  NONE,
   relabelInbound,
-  type TrifectaLegs,
   type UntrustedLevel,
-} from '../../src/index.ts';
+} from '../../src/entries/trifecta.ts';
+import { ASSUMED, NONE, type TrifectaLegs } from '../../src/index.ts';
 
 const anyLegs = fc
   .record({

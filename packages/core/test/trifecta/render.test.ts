@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { NONE, type TrifectaLegs, trifectaReport } from '../../src/index.ts';
+import { trifectaReport } from '../../src/entries/trifecta.ts';
+import { NONE, type TrifectaLegs } from '../../src/index.ts';
 
 const WEB: TrifectaLegs = { privateData: false, untrusted: 'hard', egress: 'unreviewed' };
 const FILES: TrifectaLegs = { privateData: true, untrusted: 'none', egress: 'none' };

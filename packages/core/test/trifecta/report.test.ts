@@ -1,15 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  ASSUMED,
-  defineTool,
-  NONE,
-  params,
-  type TrifectaLegs,
-  type TrifectaNode,
-  trifectaNode,
-  trifectaReport,
-} from '../../src/index.ts';
+import { type TrifectaNode, trifectaNode, trifectaReport } from '../../src/entries/trifecta.ts';
+import { ASSUMED, defineTool, NONE, params, type TrifectaLegs } from '../../src/index.ts';
 
 const WEB: TrifectaLegs = { privateData: false, untrusted: 'hard', egress: 'unreviewed' };
 const FILES: TrifectaLegs = { privateData: true, untrusted: 'none', egress: 'none' };

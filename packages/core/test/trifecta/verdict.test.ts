@@ -1,14 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
-  ASSUMED,
   type EgressLevel,
   legsVerdict,
-  NONE,
-  type TrifectaLegs,
   type TrifectaVerdict,
   type UntrustedLevel,
-} from '../../src/index.ts';
+} from '../../src/entries/trifecta.ts';
+import { ASSUMED, NONE, type TrifectaLegs } from '../../src/index.ts';
 
 const legs = (privateData: boolean, untrusted: UntrustedLevel, egress: EgressLevel): TrifectaLegs => ({
   privateData,

@@ -1,5 +1,5 @@
 import { DBOS } from '@dbos-inc/dbos-sdk';
-import type { ToolStep, ToolStepResult } from '@kodama/core';
+import type { ToolStep, ToolStepResult } from '@kodama/core/loop';
 import type { DurableRunContext } from '../steps/run-context.ts';
 import {
   APPROVAL_TOPIC,

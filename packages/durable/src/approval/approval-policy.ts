@@ -1,4 +1,4 @@
-import type { ToolStep } from '@kodama/core';
+import type { ToolStep } from '@kodama/core/loop';
 
 /** Which tool calls of a durable run wait for a person's answer, given to `durable()`. */
 export interface ApprovalOptions {

@@ -1,5 +1,6 @@
 import { DBOSClient, Error as DBOSErrors, type WorkflowStatus } from '@dbos-inc/dbos-sdk';
-import { History, isTerminalEvent, type RunEvent } from '@kodama/core';
+import { History, type RunEvent } from '@kodama/core';
+import { isTerminalEvent } from '@kodama/core/run';
 import type pg from 'pg';
 import {
   APPROVAL_TOPIC,

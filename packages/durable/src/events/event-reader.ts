@@ -1,4 +1,5 @@
-import { isTerminalEvent, type RunEvent } from '@kodama/core';
+import type { RunEvent } from '@kodama/core';
+import { isTerminalEvent } from '@kodama/core/run';
 import type pg from 'pg';
 import { SCHEMA } from '../schema/migrations.ts';
 import { watchWrites } from './notifications.ts';

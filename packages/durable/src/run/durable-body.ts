@@ -2,14 +2,12 @@ import {
   type AskOptions,
   CancelledError,
   type Content,
-  createRunOf,
   DeadlineExceededError,
   History,
-  isTerminalEvent,
   type Run,
-  type RunBody,
   type RunEvent,
 } from '@kodama/core';
+import { createRunOf, isTerminalEvent, type RunBody } from '@kodama/core/run';
 import type { DurableRuns } from '../client/durable-runs.ts';
 import type { DurableRun } from './durable-run.ts';
 import type { DurableRunInput } from './run-record.ts';

@@ -1,4 +1,5 @@
-import { History, type RunOutcome, type RunUsage } from '@kodama/core';
+import { History, type RunUsage } from '@kodama/core';
+import type { RunOutcome } from '@kodama/core/run';
 import { DurableRunError } from '../errors.ts';
 import type { DurableRunRecord } from './run-record.ts';
 

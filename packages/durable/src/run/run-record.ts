@@ -1,4 +1,6 @@
-import type { Content, ErrorInfo, HistoryDocument, RunOutcome, RunUsage } from '@kodama/core';
+import type { Content, ErrorInfo, RunUsage } from '@kodama/core';
+import type { HistoryDocument } from '@kodama/core/history';
+import type { RunOutcome } from '@kodama/core/run';
 
 /** What a durable run is started with: the workflow's one argument, JSON. */
 export interface DurableRunInput {

@@ -6,8 +6,8 @@ import {
   type Listener,
   type Run,
   type RunEvent,
-  type SessionStore,
 } from '@kodama/core';
+import type { SessionStore } from '@kodama/core/session';
 import type pg from 'pg';
 import type { ApprovalPolicy } from '../approval/approval-policy.ts';
 import { DurableSetupError } from '../errors.ts';

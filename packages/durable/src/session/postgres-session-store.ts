@@ -1,12 +1,11 @@
+import { InvalidOptionError, KodamaError } from '@kodama/core';
+import type { HistoryMessage } from '@kodama/core/history';
+import { type Clock, SYSTEM_CLOCK } from '@kodama/core/ids';
 import {
-  type Clock,
   checkSessionId,
   checkSessionMeta,
   encodeStoredMessages,
-  type HistoryMessage,
-  InvalidOptionError,
   KeyedLock,
-  KodamaError,
   type RunRecord,
   readRunRecord,
   readStoredMessages,
@@ -19,9 +18,8 @@ import {
   type SessionStore,
   SessionStoreError,
   type StoredSession,
-  SYSTEM_CLOCK,
   sessionTitle,
-} from '@kodama/core';
+} from '@kodama/core/session';
 import pg from 'pg';
 import { databaseUrl } from '../database-url.ts';
 import { redact } from '../schema/database.ts';

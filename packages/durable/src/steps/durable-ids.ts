@@ -1,4 +1,4 @@
-import { type IdKind, type IdSource, RANDOM_IDS } from '@kodama/core';
+import { type IdKind, type IdSource, RANDOM_IDS } from '@kodama/core/ids';
 import { insideStep, runContext } from './run-context.ts';
 
 /**

@@ -1,14 +1,14 @@
 import { DBOS, Error as DBOSErrors } from '@dbos-inc/dbos-sdk';
-import {
-  CancelledError,
-  type InputStep,
-  type InputStepResult,
-  type ModelStep,
-  type ModelStepResult,
-  type StepRunner,
-  type ToolStep,
-  type ToolStepResult,
-} from '@kodama/core';
+import { CancelledError } from '@kodama/core';
+import type {
+  InputStep,
+  InputStepResult,
+  ModelStep,
+  ModelStepResult,
+  StepRunner,
+  ToolStep,
+  ToolStepResult,
+} from '@kodama/core/loop';
 import { approveThenRun } from '../approval/approval-gate.ts';
 import { type DurableRunContext, insideStep, runContext } from './run-context.ts';
 

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { IdKind } from '@kodama/core';
+import type { IdKind } from '@kodama/core/ids';
 import type { ApprovalPolicy } from '../approval/approval-policy.ts';
 
 /**

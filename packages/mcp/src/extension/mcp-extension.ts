@@ -1,13 +1,10 @@
+import type { AnyTool, Extension, ExtensionContext, Model } from '@kodama/core';
 import {
-  type AnyTool,
   type Configurator,
   defineExtensionKey,
-  type Extension,
-  type ExtensionContext,
   type ExtensionKey,
-  type Model,
   type TrifectaContribution,
-} from '@kodama/core';
+} from '@kodama/core/extensions';
 import { McpConnectionError } from '../client/mcp-connection-error.ts';
 import { type ConnectionOptions, McpServerConnection } from '../client/server-connection.ts';
 import { McpConfigError } from '../config/mcp-config-error.ts';

@@ -1,4 +1,5 @@
-import type { Model, ModelRequest } from '@kodama/core';
+import type { Model } from '@kodama/core';
+import type { ModelRequest } from '@kodama/core/model';
 
 /** Sends one tools-free request to `model` and returns its whole answer text. */
 export async function modelText(model: Model, request: ModelRequest, signal?: AbortSignal): Promise<string> {

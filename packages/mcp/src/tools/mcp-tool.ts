@@ -1,11 +1,5 @@
-import {
-  type AnyTool,
-  normalizeParametersSchema,
-  TOOL_NAME_PATTERN,
-  type ToolContext,
-  type ToolResult,
-  type TrifectaLegs,
-} from '@kodama/core';
+import type { AnyTool, ToolContext, ToolResult, TrifectaLegs } from '@kodama/core';
+import { normalizeParametersSchema, TOOL_NAME_PATTERN } from '@kodama/core/tool';
 import type { McpServerConnection } from '../client/server-connection.ts';
 import type { SurfaceTool } from '../screening/surface.ts';
 import { resultContent } from './result-content.ts';

@@ -1,4 +1,5 @@
-import { type JsonSchema, KodamaError, type Model, modelCapabilities } from '@kodama/core';
+import { KodamaError, type Model } from '@kodama/core';
+import { type JsonSchema, modelCapabilities } from '@kodama/core/model';
 
 /** The model's answer to a capture step was not the JSON asked for; nothing was changed. */
 export class MemoryCaptureError extends KodamaError {}

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
-import type { Embedder } from '@kodama/core';
+import type { Embedder } from '@kodama/core/model';
 import type { MemoryDatabase } from '../db/memory-database.ts';
 import { embedderName, type HybridIndex, type NewItem } from '../search/hybrid-index.ts';
 import { type Chunk, type ChunkOptions, chunkText } from './chunk-text.ts';

@@ -1,4 +1,5 @@
-import { type AnyTool, defineTool, params, type TrifectaLegs, type UntrustedLevel } from '@kodama/core';
+import { type AnyTool, defineTool, params, type TrifectaLegs } from '@kodama/core';
+import type { UntrustedLevel } from '@kodama/core/trifecta';
 import type { Corpus, CorpusHit } from './corpus.ts';
 import { CorpusError } from './corpus-errors.ts';
 

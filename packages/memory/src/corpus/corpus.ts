@@ -1,6 +1,6 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { Embedder } from '@kodama/core';
+import type { Embedder } from '@kodama/core/model';
 import type { MemoryDatabase } from '../db/memory-database.ts';
 import { MemoryStoreError } from '../db/memory-store-error.ts';
 import { embedderName, HybridIndex } from '../search/hybrid-index.ts';

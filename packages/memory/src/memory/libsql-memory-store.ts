@@ -1,4 +1,4 @@
-import type { Embedder } from '@kodama/core';
+import type { Embedder } from '@kodama/core/model';
 import type { MemoryDatabase } from '../db/memory-database.ts';
 import { embedderName, HybridIndex } from '../search/hybrid-index.ts';
 import type { IndexedItem } from '../search/search-hit.ts';

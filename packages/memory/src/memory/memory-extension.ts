@@ -1,14 +1,10 @@
+import { type Content, contentText, type Extension, type ExtensionContext, type Model } from '@kodama/core';
 import {
   type Configurator,
-  type Content,
-  contentText,
   defineExtensionKey,
-  type Extension,
-  type ExtensionContext,
   type ExtensionKey,
-  type Model,
   type TrifectaContribution,
-} from '@kodama/core';
+} from '@kodama/core/extensions';
 import { captureMessage } from '../capture/capture-message.ts';
 import { Recorder } from '../capture/recorder.ts';
 import { memoryContextBlock, residentSummary } from './memory-context.ts';

@@ -1,4 +1,4 @@
-import { type Embedder, EmbeddingDimensionError } from '@kodama/core';
+import { type Embedder, EmbeddingDimensionError } from '@kodama/core/model';
 import type { InStatement, Row, Transaction } from '@libsql/client';
 import type { MemoryDatabase } from '../db/memory-database.ts';
 import { MemoryStoreError } from '../db/memory-store-error.ts';

@@ -1,12 +1,7 @@
 import type { LanguageModelV3, LanguageModelV3CallOptions } from '@ai-sdk/provider';
-import type {
-  IdSource,
-  Model,
-  ModelCapabilities,
-  ModelRequest,
-  ModelStreamPart,
-  StreamOptions,
-} from '@kodama/core';
+import type { Model } from '@kodama/core';
+import type { IdSource } from '@kodama/core/ids';
+import type { ModelCapabilities, ModelRequest, ModelStreamPart, StreamOptions } from '@kodama/core/model';
 import { declaredCapabilities } from '../capabilities/declared-capabilities.ts';
 import { type ContextWindowProbe, cachedContextWindow } from '../context-window/cached-context-window.ts';
 import { lookupKnownContextWindow } from '../context-window/known-context-windows.ts';

@@ -1,5 +1,7 @@
 import type { LanguageModelV3StreamPart, LanguageModelV3Usage } from '@ai-sdk/provider';
-import { type IdSource, ModelError, type ModelStreamPart, RANDOM_IDS, type Usage } from '@kodama/core';
+import { ModelError, type Usage } from '@kodama/core';
+import { type IdSource, RANDOM_IDS } from '@kodama/core/ids';
+import type { ModelStreamPart } from '@kodama/core/model';
 import { isAiSdkError } from './ai-sdk-error.ts';
 import { isInventedToolCallId } from './invented-tool-call-id.ts';
 import { parseToolArguments } from './parse-tool-arguments.ts';

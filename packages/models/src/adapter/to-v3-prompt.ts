@@ -5,7 +5,8 @@ import type {
   LanguageModelV3ToolResultOutput,
   LanguageModelV3ToolResultPart,
 } from '@ai-sdk/provider';
-import type { Content, ModelRequest, ToolCall, ToolSpec } from '@kodama/core';
+import type { Content, ToolCall } from '@kodama/core';
+import type { ModelRequest, ToolSpec } from '@kodama/core/model';
 
 type UserPart = Extract<LanguageModelV3Message, { role: 'user' }>['content'][number];
 

@@ -1,5 +1,5 @@
 import type { JSONSchema7, LanguageModelV3CallOptions } from '@ai-sdk/provider';
-import type { ResponseFormat } from '@kodama/core';
+import type { ResponseFormat } from '@kodama/core/model';
 import { fitsStrictMode } from '../structured/fits-strict-mode.ts';
 
 /**

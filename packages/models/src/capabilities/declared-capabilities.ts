@@ -1,4 +1,4 @@
-import type { ModelCapabilities } from '@kodama/core';
+import type { ModelCapabilities } from '@kodama/core/model';
 import { lookupKnownContextWindow } from '../context-window/known-context-windows.ts';
 import { findModelPrice } from '../pricing/find-model-price.ts';
 import { knownImageInput } from './known-image-input.ts';

@@ -1,4 +1,4 @@
-import type { EmbedOptions } from '@kodama/core';
+import type { EmbedOptions } from '@kodama/core/model';
 import { isAbortError, throwIfAborted, toAbortError } from '../retry/abort-error.ts';
 import { abortableDelay } from '../retry/abortable-delay.ts';
 import { classifyError } from '../retry/classify-error.ts';

@@ -1,4 +1,5 @@
-import { EmbeddingDimensionError, ModelError } from '@kodama/core';
+import { ModelError } from '@kodama/core';
+import { EmbeddingDimensionError } from '@kodama/core/model';
 
 /**
  * Holds an embedder's vector length: fixed by the first answer (or given up

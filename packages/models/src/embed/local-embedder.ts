@@ -1,4 +1,4 @@
-import type { Embedder } from '@kodama/core';
+import type { Embedder } from '@kodama/core/model';
 import { defaultThreads } from '../local/llama-runtime.ts';
 import { loadNodeLlamaCpp } from '../local/load-node-llama-cpp.ts';
 import { LocalBinaryMissingError } from '../local/local-errors.ts';

@@ -1,4 +1,5 @@
-import { type Embedder, type EmbedOptions, InvalidOptionError, ModelError } from '@kodama/core';
+import { InvalidOptionError, ModelError } from '@kodama/core';
+import type { Embedder, EmbedOptions } from '@kodama/core/model';
 import { type FetchFunction, fetchJson } from '../http/fetch-json.ts';
 import type { RetryPolicy } from '../retry/retry-policy.ts';
 import { batches } from './batches.ts';

@@ -1,4 +1,4 @@
-import type { Embedder } from '@kodama/core';
+import type { Embedder } from '@kodama/core/model';
 import { ModelTargetError } from '../errors.ts';
 import type { FetchFunction } from '../http/fetch-json.ts';
 import type { LocalModelOptions } from '../local/local-options.ts';

@@ -1,11 +1,5 @@
-import type {
-  Model,
-  ModelCapabilities,
-  ModelRequest,
-  ModelStreamPart,
-  StreamOptions,
-  Usage,
-} from '@kodama/core';
+import type { Model, Usage } from '@kodama/core';
+import type { ModelCapabilities, ModelRequest, ModelStreamPart, StreamOptions } from '@kodama/core/model';
 import type {
   ChatModelFunctions,
   LlamaChatResponse,

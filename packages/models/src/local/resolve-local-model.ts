@@ -1,4 +1,4 @@
-import type { ModelCapabilities } from '@kodama/core';
+import type { ModelCapabilities } from '@kodama/core/model';
 import type { ModelEnv } from '../resolve/provider-env.ts';
 import { DEFAULT_LOCAL_MODEL } from './default-local-model.ts';
 import { acquireSharedModel, runtimeSettings } from './llama-runtime.ts';

@@ -1,4 +1,5 @@
-import type { Content, ModelRequest } from '@kodama/core';
+import type { Content } from '@kodama/core';
+import type { ModelRequest } from '@kodama/core/model';
 import type {
   ChatHistoryItem,
   ChatModelFunctionCall,

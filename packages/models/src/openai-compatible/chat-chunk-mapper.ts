@@ -1,11 +1,6 @@
-import {
-  type IdSource,
-  ModelError,
-  type ModelStreamPart,
-  RANDOM_IDS,
-  type StopReason,
-  type Usage,
-} from '@kodama/core';
+import { ModelError, type Usage } from '@kodama/core';
+import { type IdSource, RANDOM_IDS } from '@kodama/core/ids';
+import type { ModelStreamPart, StopReason } from '@kodama/core/model';
 import { parseToolArguments } from '../adapter/parse-tool-arguments.ts';
 
 interface WireToolCallDelta {

@@ -1,11 +1,6 @@
-import {
-  type IdSource,
-  type Model,
-  ModelError,
-  type ModelRequest,
-  type ModelStreamPart,
-  type StreamOptions,
-} from '@kodama/core';
+import { type Model, ModelError } from '@kodama/core';
+import type { IdSource } from '@kodama/core/ids';
+import type { ModelRequest, ModelStreamPart, StreamOptions } from '@kodama/core/model';
 import type { AdapterOptions } from '../adapter/from-ai-sdk.ts';
 import { declaredCapabilities } from '../capabilities/declared-capabilities.ts';
 import { cachedContextWindow } from '../context-window/cached-context-window.ts';

@@ -1,4 +1,5 @@
-import type { Content, ModelRequest, ToolCall } from '@kodama/core';
+import type { Content, ToolCall } from '@kodama/core';
+import type { ModelRequest } from '@kodama/core/model';
 import { fitsStrictMode } from '../structured/fits-strict-mode.ts';
 
 /** An OpenAI chat-completions message, as much of it as kodama sends. */

@@ -1,4 +1,4 @@
-import type { ModelPrice, PriceTable } from '@kodama/core';
+import type { ModelPrice, PriceTable } from '@kodama/core/model';
 
 /** Sonnet 4 and 4.5 are priced alike, long-prompt tier included. */
 const SONNET_4: ModelPrice = {

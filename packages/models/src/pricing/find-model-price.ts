@@ -1,4 +1,4 @@
-import type { ModelPrice, PriceTable } from '@kodama/core';
+import type { ModelPrice, PriceTable } from '@kodama/core/model';
 import { DEFAULT_PRICES } from './default-prices.ts';
 
 // `gpt-4o-2024-08-06` (OpenAI) and `claude-sonnet-4-5-20250929` (Anthropic) end in a snapshot date.

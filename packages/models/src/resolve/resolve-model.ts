@@ -1,4 +1,5 @@
-import type { Model, ModelCapabilities } from '@kodama/core';
+import type { Model } from '@kodama/core';
+import type { ModelCapabilities } from '@kodama/core/model';
 import type { AdapterOptions } from '../adapter/from-ai-sdk.ts';
 import type { FetchFunction } from '../http/fetch-json.ts';
 import type { LocalModelOptions } from '../local/local-options.ts';

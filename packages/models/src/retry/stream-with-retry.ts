@@ -1,4 +1,4 @@
-import type { ModelStreamPart, StreamOptions } from '@kodama/core';
+import type { ModelStreamPart, StreamOptions } from '@kodama/core/model';
 import { isAbortError, throwIfAborted, toAbortError } from './abort-error.ts';
 import { abortableDelay } from './abortable-delay.ts';
 import { classifyError, type ErrorContext } from './classify-error.ts';

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '@kodama/core';
+import type { JsonSchema } from '@kodama/core/model';
 
 // Keywords OpenAI's strict structured outputs accept (its "Supported schemas"
 // page). A schema with any other keyword is sent with `strict: false`: the

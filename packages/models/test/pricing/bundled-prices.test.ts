@@ -4,7 +4,8 @@
 // long-prompt tiers, and no cost whenever one cannot be known.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { costOf, type PriceTable, type Usage } from '@kodama/core';
+import type { Usage } from '@kodama/core';
+import { costOf, type PriceTable } from '@kodama/core/model';
 import { findModelPrice } from '@kodama/models';
 
 /** What `usage` costs on `provider:modelId` at the bundled prices. */

@@ -1,7 +1,7 @@
 // The shipped table is well-formed: providers kodama resolves, sane numbers.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { ModelPrice } from '@kodama/core';
+import type { ModelPrice } from '@kodama/core/model';
 import { DEFAULT_PRICES } from '@kodama/models';
 
 function assertSane(key: string, price: Omit<ModelPrice, 'longPrompt'>): void {

@@ -1,4 +1,5 @@
-import type { ExtensionToolCall, ToolEffect } from '@kodama/core';
+import type { ToolEffect } from '@kodama/core';
+import type { ExtensionToolCall } from '@kodama/core/extensions';
 import type { Skill } from '../catalog/skill.ts';
 import type { PathMatcher } from '../paths/path-matcher.ts';
 import { workspaceRelative } from '../paths/workspace-relative.ts';

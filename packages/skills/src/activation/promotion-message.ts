@@ -1,4 +1,5 @@
-import type { Content, HistoryMessage } from '@kodama/core';
+import type { Content } from '@kodama/core';
+import type { HistoryMessage } from '@kodama/core/history';
 import type { Skill } from '../catalog/skill.ts';
 import { unXmlText, xmlText } from '../text/xml-text.ts';
 

@@ -1,15 +1,13 @@
 import { resolve } from 'node:path';
+import type { Extension, ExtensionContext, TrifectaLegs } from '@kodama/core';
 import {
   type Configurator,
   defineExtensionKey,
-  type Extension,
-  type ExtensionContext,
   type ExtensionKey,
   type ExtensionToolCall,
-  type HistoryMessage,
   type TrifectaContribution,
-  type TrifectaLegs,
-} from '@kodama/core';
+} from '@kodama/core/extensions';
+import type { HistoryMessage } from '@kodama/core/history';
 import { Activation, type ActivationView } from '../activation/activation.ts';
 import { PathActivation } from '../activation/path-activation.ts';
 import { promotedInHistory, promotionMessage } from '../activation/promotion-message.ts';

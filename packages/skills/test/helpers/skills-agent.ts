@@ -1,7 +1,9 @@
 // An agent with the skills extension and the real file tools over a real project folder, talking to
 // the testkit's scripted OpenAI-compatible server over HTTP.
 import { after } from 'node:test';
-import { Agent, type AnyTool, type Configurator, InMemoryEventList } from '@kodama/core';
+import { Agent, type AnyTool } from '@kodama/core';
+import type { Configurator } from '@kodama/core/extensions';
+import { InMemoryEventList } from '@kodama/core/listeners';
 import { resolveModel } from '@kodama/models';
 import { type ScriptedServer, startOpenAICompatibleServer } from '@kodama/testkit';
 import { autoApprove, type Confirmer, Workspace, workspaceTools } from '@kodama/workspace';

@@ -1,4 +1,4 @@
-import type { Embedder, EmbedOptions } from '@kodama/core';
+import type { Embedder, EmbedOptions } from '@kodama/core/model';
 import { hashEmbedding } from './hash-embedding.ts';
 
 /** Options of {@link HashEmbedder}. */

@@ -1,4 +1,5 @@
-import type { ModelStreamPart, StopReason, Usage } from '@kodama/core';
+import type { Usage } from '@kodama/core';
+import type { ModelStreamPart, StopReason } from '@kodama/core/model';
 import type { ScriptedUsage } from '../script.ts';
 import type { ResolvedAnswer } from '../shared/resolve-answer.ts';
 import { splitText } from '../shared/split-text.ts';

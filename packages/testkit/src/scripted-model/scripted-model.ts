@@ -1,4 +1,5 @@
-import type { Model, ModelRequest, ModelStreamPart, StreamOptions } from '@kodama/core';
+import type { Model } from '@kodama/core';
+import type { ModelRequest, ModelStreamPart, StreamOptions } from '@kodama/core/model';
 import type { RecordedRequest, Script, ScriptedAnswer, ScriptedReply } from '../script.ts';
 import { pickReply } from '../shared/pick-reply.ts';
 import { callIdCounter, type ResolvedAnswer, resolveAnswer } from '../shared/resolve-answer.ts';

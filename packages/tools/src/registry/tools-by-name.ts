@@ -1,4 +1,5 @@
-import { type AnyTool, UnknownToolError } from '@kodama/core';
+import type { AnyTool } from '@kodama/core';
+import { UnknownToolError } from '@kodama/core/tool';
 import { TOOL_NAMES, TOOL_REGISTRY, type ToolName } from './tool-registry.ts';
 import type { ToolsConfig } from './tools-config.ts';
 
@@ -12,7 +13,7 @@ function isToolName(name: string): name is ToolName {
  * web_search's engines own the rate limiters that keep providers from
  * blocking you.
  *
- * @throws UnknownToolError (from `@kodama/core`) when a name is not one of
+ * @throws UnknownToolError (from `@kodama/core/tool`) when a name is not one of
  *   {@link TOOL_NAMES}, before anything is built.
  */
 export async function toolsByName(names: readonly string[], config: ToolsConfig = {}): Promise<AnyTool[]> {

@@ -1,12 +1,6 @@
-import {
-  type Configurator,
-  defineEvent,
-  defineExtensionKey,
-  type Extension,
-  type ExtensionContext,
-  type ExtensionKey,
-  type HistoryMessage,
-} from '@kodama/core';
+import { defineEvent, type Extension, type ExtensionContext } from '@kodama/core';
+import { type Configurator, defineExtensionKey, type ExtensionKey } from '@kodama/core/extensions';
+import type { HistoryMessage } from '@kodama/core/history';
 import type { Task } from './task.ts';
 import { TaskList } from './task-list.ts';
 import { taskTools } from './task-tools.ts';

@@ -1,4 +1,4 @@
-import type { HistoryMessage } from '@kodama/core';
+import type { HistoryMessage } from '@kodama/core/history';
 import { parseTasks } from './render-tasks.ts';
 import type { Task } from './task.ts';
 import { TASK_TOOL_NAMES } from './task-tools.ts';

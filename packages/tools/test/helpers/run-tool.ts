@@ -1,5 +1,6 @@
-import type { AnyTool, ToolContext, ToolOutcome } from '@kodama/core';
-import { executeToolCall } from '@kodama/core';
+import type { AnyTool, ToolContext } from '@kodama/core';
+import type { ToolOutcome } from '@kodama/core/tool';
+import { executeToolCall } from '@kodama/core/tool';
 
 let nextId = 0;
 

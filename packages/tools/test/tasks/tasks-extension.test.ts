@@ -2,7 +2,9 @@
 // that lives in the conversation: it survives session continuation (ids included) and a clear empties it.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { Agent, type DomainEvent, History, InMemoryEventList, InMemorySessionStore } from '@kodama/core';
+import { Agent, type DomainEvent, History } from '@kodama/core';
+import { InMemoryEventList } from '@kodama/core/listeners';
+import { InMemorySessionStore } from '@kodama/core/session';
 import { type Script, ScriptedModel } from '@kodama/testkit';
 import { TASKS_CHANGED, TASKS_USAGE, type TasksChanged, TasksExtension } from '@kodama/tools/tasks';
 

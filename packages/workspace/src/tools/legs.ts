@@ -1,4 +1,5 @@
-import type { TrifectaLegs, UntrustedLevel } from '@kodama/core';
+import type { TrifectaLegs } from '@kodama/core';
+import type { UntrustedLevel } from '@kodama/core/trifecta';
 import { loadShellParser, reachesNetwork } from '@kodama/shell';
 import type { Confirmer } from '../confirm/confirmer.ts';
 import type { SandboxOptions } from '../sandbox/sandbox-options.ts';

@@ -1,4 +1,5 @@
-import { type AnyTool, UnknownToolError } from '@kodama/core';
+import type { AnyTool } from '@kodama/core';
+import { UnknownToolError } from '@kodama/core/tool';
 import type { Workspace } from '../workspace/workspace.ts';
 import { bashToolOptions, ripgrepOptions, type WorkspaceToolsOptions } from './tool-options.ts';
 
@@ -38,7 +39,7 @@ function isWorkspaceToolName(name: string): name is WorkspaceToolName {
  * Builds the named workspace tools over one workspace, in the order given
  * (duplicates dropped), loading only their modules.
  *
- * @throws UnknownToolError (from `@kodama/core`) when a name is not one of
+ * @throws UnknownToolError (from `@kodama/core/tool`) when a name is not one of
  *   {@link WORKSPACE_TOOL_NAMES}, before anything is built.
  */
 export async function workspaceToolsByName(
