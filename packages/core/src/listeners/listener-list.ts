@@ -27,13 +27,19 @@ export class ListenerList {
    */
   emit(event: AgentEvent): void {
     for (const listener of this.#listeners) {
-      try {
-        listener.onEvent(event);
-      } catch (error) {
+      const warn = (error: unknown): void =>
         process.emitWarning(
           `the listener ${listenerName(listener)} threw on ${event.type}: ${error instanceof Error ? error.message : String(error)}`,
           'KodamaListenerWarning',
         );
+      try {
+        // An async listener is not waited for; its rejection is reported the same way.
+        const returned: unknown = listener.onEvent(event);
+        if (typeof (returned as PromiseLike<unknown> | undefined)?.then === 'function') {
+          (returned as PromiseLike<unknown>).then(undefined, warn);
+        }
+      } catch (error) {
+        warn(error);
       }
     }
   }

@@ -81,7 +81,9 @@ export interface AskOptions<S extends OutputSchemaInput | undefined = OutputSche
    * `agent-stream` events, those of every nested agent, whatever
    * `includeAgentEvents` says (that option is about the public stream). Called
    * synchronously and in order; an observer that throws is reported as a
-   * process warning and never disturbs the Run.
+   * process warning and never disturbs the Run. One that returns a promise is
+   * not waited for (its rejection is the same warning), so a slow observer
+   * costs the Run only its synchronous part: hand slow work off.
    */
   readonly observers?: readonly RunObserver[];
 }

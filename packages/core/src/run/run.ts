@@ -203,19 +203,28 @@ function both(a: (e: RunEvent) => void, b: (e: RunEvent) => void): (e: RunEvent)
   };
 }
 
-/** One function calling every observer in order, each isolated: a failing one becomes a process warning. */
+/**
+ * One function calling every observer in order, each isolated: a failing one
+ * becomes a process warning. An observer that returns a promise is never
+ * waited for (a slow one costs the Run only its synchronous part); its
+ * rejection becomes the same warning.
+ */
 function observerCall(observers: readonly RunObserver[] | undefined): ((e: RunEvent) => void) | undefined {
   if (!observers || observers.length === 0) return undefined;
   return (event) => {
+    const warn = (error: unknown): void =>
+      process.emitWarning(`a Run observer threw on ${event.type}: ${String(error)}`, 'KodamaObserverWarning');
     for (const observe of observers) {
       try {
-        observe(event);
+        const returned: unknown = observe(event);
+        if (isThenable(returned)) returned.then(undefined, warn);
       } catch (error) {
-        process.emitWarning(
-          `a Run observer threw on ${event.type}: ${String(error)}`,
-          'KodamaObserverWarning',
-        );
+        warn(error);
       }
     }
   };
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as PromiseLike<unknown> | undefined)?.then === 'function';
 }
