@@ -22,6 +22,7 @@ import type { OutputOf, OutputSchemaInput } from '../structured/output-schema.ts
 import type { TaintGate } from '../taint/taint-gate.ts';
 import type { AnyTool } from '../tool/define-tool.ts';
 import type { TrifectaReport } from '../trifecta/report.ts';
+import { AgentDoor, turnAsRun } from './agent-door.ts';
 import type { AgentOptions, TurnOptions } from './agent-options.ts';
 import { type AgentSettings, agentSettings } from './agent-settings.ts';
 import { agentTrifecta } from './agent-trifecta.ts';
@@ -74,6 +75,7 @@ export class Agent implements AgentView {
   #turnId = '';
   #inFlight = false;
   #closed = false;
+  #doorMade: AgentDoor | undefined;
   #synthAnswer: string | undefined;
 
   /** @throws InvalidOptionError when an option is missing, mistyped or out of range. */
@@ -206,6 +208,13 @@ export class Agent implements AgentView {
    */
   async turn(userMessage?: Content, options: TurnOptions = {}): Promise<string> {
     validateTurnOptions(options);
+    if (this.#closed) throw new AgentClosedError(this.id);
+    if (this.#inFlight) throw new TurnInProgressError(this.id, 'run a turn');
+    return turnAsRun(this.#door(), userMessage, options, this.interloper, this.#settings.clock);
+  }
+
+  /** The loop of one turn: what a Run of this agent runs (through {@link Agent.#door}). */
+  async #turn(userMessage: Content | undefined, options: TurnOptions): Promise<string> {
     this.#enter('run a turn');
     try {
       this.#synthAnswer = undefined;
@@ -255,7 +264,7 @@ export class Agent implements AgentView {
     validateAskOptions(options);
     if (this.#closed) throw new AgentClosedError(this.id);
     const { ids, clock } = this.#settings;
-    return new Run({ id: options.runId ?? ids.next('run'), agent: this, input, options, clock });
+    return new Run({ id: options.runId ?? ids.next('run'), agent: this.#door(), input, options, clock });
   }
 
   /**
@@ -275,6 +284,12 @@ export class Agent implements AgentView {
     options: AskOptions<S> = {},
   ): RunStream<OutputOf<S>> {
     return this.createRun(input, options).stream();
+  }
+
+  /** What this agent's Runs drive: the agent with the turn loop itself as `turn` (made at the first Run). */
+  #door(): AgentDoor {
+    this.#doorMade ??= new AgentDoor(this, (message, options) => this.#turn(message, options));
+    return this.#doorMade;
   }
 
   #enter(action: string): void {

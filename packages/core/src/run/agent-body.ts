@@ -28,12 +28,12 @@ export interface RunnableAgent {
  * as they are, nested agents' as `agent-stream` events, every response's
  * tokens metered once. One Run at a time per agent.
  */
-export function agentBody(agent: RunnableAgent): RunBody {
+export function agentBody(agent: RunnableAgent, turnOptions?: TurnOptions): RunBody {
   return {
     conversation: agent,
     exclusive: agent,
     attach: (ctx) => subscribeRun(agent, ctx),
-    execute: (ctx) => runAgent(agent, ctx),
+    execute: (ctx) => runAgent(agent, ctx, turnOptions),
   };
 }
 
@@ -56,7 +56,11 @@ function subscribeRun(agent: RunnableAgent, ctx: RunBodyContext): () => void {
   );
 }
 
-async function runAgent(agent: RunnableAgent, ctx: RunBodyContext): Promise<RunBodyResult> {
+async function runAgent(
+  agent: RunnableAgent,
+  ctx: RunBodyContext,
+  own: TurnOptions | undefined,
+): Promise<RunBodyResult> {
   const { options, interjections } = ctx;
   const structured =
     options.output === undefined
@@ -71,6 +75,8 @@ async function runAgent(agent: RunnableAgent, ctx: RunBodyContext): Promise<RunB
     ...(ctx.streamed ? { streaming: true } : {}),
     ...(options.session ? { checkpoint: ctx.checkpoint } : {}),
     ...(structured ? { answerFormat: structured.format } : {}),
+    // `agent.turn`'s own options (its checkpoint, answer format, queue, streaming) over the Run's.
+    ...own,
   };
   const answer = async (message: Content | undefined, turnOptions: TurnOptions): Promise<string> => {
     let text = await agent.turn(message, turnOptions);

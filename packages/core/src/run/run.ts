@@ -1,3 +1,4 @@
+import type { TurnOptions } from '../agent/agent-options.ts';
 import type { History } from '../history/history.ts';
 import type { Clock } from '../ids/clock.ts';
 import type { Content } from '../messages/content.ts';
@@ -33,6 +34,8 @@ interface RunInitBase {
   readonly input: Content | undefined;
   readonly options: AskOptions;
   readonly clock: Clock;
+  /** What `agent.turn` asks of its turn beyond a Run's options (its checkpoint, answer format, queue). */
+  readonly turnOptions?: TurnOptions;
 }
 
 /**
@@ -144,7 +147,7 @@ export class Run<T = unknown> {
     this.#started = true;
     const init = this.#init;
     const { input, options, clock } = init;
-    const body = 'body' in init ? init.body : agentBody(init.agent);
+    const body = 'body' in init ? init.body : agentBody(init.agent, init.turnOptions);
     const publish = queue ? (e: RunEvent) => queue.push(e) : undefined;
     const observe = observerCall(options.observers);
     const work = {
