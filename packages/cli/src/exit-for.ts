@@ -1,7 +1,7 @@
 // The exit status of a finished Run. Apart from exit-status.ts (which main.ts
 // loads for every command, `--version` included) because it needs @kodama/core.
-import { ModelError, type Run } from '@kodama/core';
-import { stripControlSequences } from '@kodama/core/listeners';
+import type { Run } from '@kodama/core';
+import { failureText } from '@kodama/core/listeners';
 import { EXIT } from './exit-status.ts';
 
 /**
@@ -24,13 +24,7 @@ export function exitFor(
       return EXIT.cancelled;
     default:
       // With --json the events already carry the error; stderr says it for people.
-      say(describeFailure(run.error));
+      say(failureText(run.error));
       return EXIT.failed;
   }
-}
-
-/** A failure in words for the terminal: it can quote a server's error body, so its control sequences go. */
-function describeFailure(error: unknown): string {
-  if (ModelError.isInstance(error)) return stripControlSequences(`model call failed: ${error.message}`);
-  return stripControlSequences(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 }

@@ -145,3 +145,16 @@ test('/clear starts a new session; after quitting, kodama --continue shows the l
   assert.match(screen, /answer to after the clear/);
   assert.doesNotMatch(screen, /remember apples/);
 });
+
+test('a model error shows its cause and the fix on screen, as -p says it (not a bare "please retry")', {
+  skip,
+}, async () => {
+  const { tmux } = await open(() => ({ fault: 'http', status: 401 }));
+  tmux.type('hello');
+  tmux.keys('Enter');
+  // The adapter's hint: which key to set (an openai-compatible target reads OPENAI_COMPATIBLE_API_KEY).
+  const screen = await tmux.waitFor('pick another --model');
+  assert.match(screen, /error: model call failed: openai-compatible answered HTTP 401/);
+  assert.match(screen, /OPENAI_COMPATIBLE_API_KEY/);
+  assert.doesNotMatch(screen, /I hit an error while generating a response/);
+});

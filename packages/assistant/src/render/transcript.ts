@@ -1,5 +1,6 @@
 import type { RunEvent } from '@kodama/core';
 import type { HistoryMessage } from '@kodama/core/history';
+import { failureText } from '@kodama/core/listeners';
 import type { Component } from '@mariozechner/pi-tui';
 import { StreamingMarkdown } from '../markdown/streaming-markdown.ts';
 import { DiffEntry } from './diff.ts';
@@ -165,7 +166,8 @@ export class Transcript implements Component {
       case 'run-end':
         if (event.outcome !== 'failed') return;
         this.#closeStreams();
-        this.notice(`error: ${event.message}`, 'error');
+        // The person at the screen runs kodama: say the cause and the fix, as `-p` does (not the end-user message).
+        this.notice(`error: ${failureText(event.error)}`, 'error');
         return;
       default:
         return;
