@@ -185,3 +185,11 @@ test('a continued session draws the stored reasoning folded', () => {
     'Because.',
   ]);
 });
+
+test('a delegation names the persona and the task (the agent tool takes name and task)', () => {
+  assert.equal(
+    describeCall('agent', '{"name":"researcher","task":"find the release date"}'),
+    'agent researcher: find the release date',
+  );
+  assert.equal(describeCall('agent', '{"name":"researcher"}'), 'agent researcher');
+});

@@ -26,7 +26,7 @@ export function describeCall(name: string, args: string): string {
   const main = pick('path', 'command', 'pattern', 'expression', 'url', 'query', 'name', 'text');
   // A delegation (the agent tool, by its arguments): who, and the task.
   // not a tool name: argument keys
-  const who = pick('agent', 'persona');
+  const who = pick('agent', 'persona', 'name');
   const task = pick('task');
   if (who !== undefined && task !== undefined) return `${name} ${who}: ${task}`;
   if (main !== undefined) return `${name} ${main.split('\n')[0]}`;
