@@ -158,3 +158,15 @@ test('a model error shows its cause and the fix on screen, as -p says it (not a 
   assert.match(screen, /OPENAI_COMPATIBLE_API_KEY/);
   assert.doesNotMatch(screen, /I hit an error while generating a response/);
 });
+
+test('a fresh screen says how to begin; a prompt then goes on as usual', { skip }, async () => {
+  const { tmux } = await open(() => ({ text: 'Hello there.' }));
+  const first = await tmux.waitFor('/help lists commands');
+  assert.match(
+    first,
+    /type a request · \/help lists commands · @file attaches · !cmd runs in a shell · Ctrl\+D quits/,
+  );
+  tmux.type('hi');
+  tmux.keys('Enter');
+  await tmux.waitFor('Hello there.');
+});

@@ -24,6 +24,10 @@ import { runShellCommand } from './shell-command.ts';
 import { StatusPresenter } from './status-presenter.ts';
 import { Turn, withNotes } from './turn.ts';
 
+/** The first line of a fresh screen. */
+const START_HINT =
+  'type a request · /help lists commands · @file attaches · !cmd runs in a shell · Ctrl+D quits';
+
 /**
  * The interactive assistant: the transcript, the queued steering messages,
  * the task list, the question or list waiting for an answer, the input and
@@ -129,6 +133,8 @@ export class AssistantApp {
     for (const p of await this.#history.load()) this.editor.addToHistory(p);
     this.editor.setAutocompleteProvider(new AssistantCompletion(slashCommands.completions(), this.root));
     await this.resume(this.#sessionId, false);
+    // A fresh screen says how to begin (a continued one shows its conversation instead).
+    if (this.agent.exportHistory().messages.length === 0) this.transcript.notice(START_HINT);
     for (const note of this.#options.info?.configNotes ?? []) this.transcript.notice(note);
     this.tui.start();
     this.tui.requestRender();
