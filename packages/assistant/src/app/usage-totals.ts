@@ -8,7 +8,8 @@ import type { TokensEvent } from '@kodama/core/events';
 export class UsageTotals {
   #input = 0;
   #output = 0;
-  #cost: number | undefined = 0;
+  /** `null` until something is spent (no Run yet), `undefined` once a price is unknown. */
+  #cost: number | undefined | null = null;
   #liveInput = 0;
   #liveOutput = 0;
   #context: number | undefined;
@@ -21,7 +22,7 @@ export class UsageTotals {
     return this.#output + this.#liveOutput;
   }
 
-  get costUsd(): number | undefined {
+  get costUsd(): number | undefined | null {
     return this.#cost;
   }
 
@@ -46,19 +47,23 @@ export class UsageTotals {
     if (!usage) return;
     this.#input += usage.inputTokens;
     this.#output += usage.outputTokens;
-    this.#cost =
-      this.#cost === undefined || usage.costUsd === undefined ? undefined : this.#cost + usage.costUsd;
+    this.#cost = added(this.#cost, usage.costUsd);
   }
 
   /** A request made outside a Run (`/compact`'s summary): its tokens, and its cost (undefined when unknown). */
   addRequest(usage: Usage, costUsd: number | undefined): void {
     this.#input += usage.inputTokens ?? 0;
     this.#output += usage.outputTokens ?? 0;
-    this.#cost = this.#cost === undefined || costUsd === undefined ? undefined : this.#cost + costUsd;
+    this.#cost = added(this.#cost, costUsd);
   }
 
   /** A loaded or cleared conversation's context size. */
   setContext(tokens: number | undefined): void {
     this.#context = tokens;
   }
+}
+
+/** A total plus a cost: unknown stays unknown (a sum with an unknown price is not a price). */
+function added(total: number | undefined | null, cost: number | undefined): number | undefined {
+  return total === undefined || cost === undefined ? undefined : (total ?? 0) + cost;
 }

@@ -66,7 +66,7 @@ export function trifectaReport(agent: Agent): string {
 /** `/cost`. */
 export function costReport(usage: UsageTotals): string {
   const cost =
-    usage.costUsd === undefined ? 'unknown (a model without a price)' : `$${usage.costUsd.toFixed(4)}`;
+    usage.costUsd === undefined ? 'unknown (a model without a price)' : `$${(usage.costUsd ?? 0).toFixed(4)}`;
   return `this session: ${usage.inputTokens} input tokens, ${usage.outputTokens} output tokens, ${cost}`;
 }
 

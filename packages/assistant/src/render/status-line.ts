@@ -15,8 +15,8 @@ export interface StatusState {
   /** Session totals from the Runs' usage. */
   readonly inputTokens: number;
   readonly outputTokens: number;
-  /** USD; undefined when a price is unknown. */
-  readonly costUsd: number | undefined;
+  /** USD; undefined when a price is unknown; null before anything is spent (not shown). */
+  readonly costUsd: number | undefined | null;
   readonly sessionId: string;
   /** When the running turn started (ms); undefined when idle. */
   readonly busySince: number | undefined;
@@ -35,8 +35,12 @@ export function compactCount(n: number): string {
 export function statusText(s: StatusState): string {
   const ctx = `ctx ${s.contextTokens === undefined ? '-' : compactCount(s.contextTokens)}/${s.contextWindow === undefined ? '?' : compactCount(s.contextWindow)}`;
   const tokens = `↑${s.inputTokens} ↓${s.outputTokens} tok`;
-  const cost = s.costUsd === undefined ? '$?' : `$${s.costUsd.toFixed(s.costUsd < 1 ? 4 : 2)}`;
-  return [s.model, ctx, tokens, cost, `session ${s.sessionId}`].join(' · ');
+  // Nothing before the first Run; then the sum, or `$?` when a price is unknown (never $0.0000 that turns into $?).
+  const cost =
+    s.costUsd === null
+      ? []
+      : [s.costUsd === undefined ? '$?' : `$${s.costUsd.toFixed(s.costUsd < 1 ? 4 : 2)}`];
+  return [s.model, ctx, tokens, ...cost, `session ${s.sessionId}`].join(' · ');
 }
 
 /** The bottom line: a spinner with the elapsed time while a turn runs, then the status text. */
@@ -62,7 +66,7 @@ export class StatusLine implements Component {
       contextWindow: undefined,
       inputTokens: 0,
       outputTokens: 0,
-      costUsd: 0,
+      costUsd: null,
       sessionId,
       busySince: undefined,
     };
