@@ -124,6 +124,33 @@ test('/model switches the model from the next turn on; the conversation goes on'
   assert.match(JSON.stringify(messages(second.modelCalls[0])), /first model here/);
 });
 
+test('/compact after /model summarises with the new model, not the one before the switch', {
+  skip,
+}, async () => {
+  const second = await serve(() => ({ text: 'Summary: two greetings so far.' }));
+  const { tmux, server } = await open((r) => ({ text: `answer ${r.callIndex}` }));
+  for (const prompt of ['hello', 'hello again']) {
+    tmux.type(prompt);
+    tmux.keys('Enter');
+    await tmux.waitFor(`answer ${prompt === 'hello' ? 0 : 1}`);
+    await tmux.waitIdle();
+  }
+  tmux.type(`/model openai-compatible:${second.url}/v1`);
+  tmux.keys('Enter');
+  await tmux.waitFor('from the next turn on');
+  await tmux.waitIdle();
+  tmux.type('/compact');
+  tmux.keys('Enter');
+  await tmux.waitFor('compacted:');
+  assert.equal(server.modelCalls.length, 2, 'the first model answered the two prompts and nothing more');
+  assert.equal(second.modelCalls.length, 1, 'the summary request went to the new model');
+  assert.match(
+    JSON.stringify(second.modelCalls[0]?.body),
+    /answer 0/,
+    'the folded part (the first answer; the first prompt and the latest turn are kept)',
+  );
+});
+
 /** The words of the visible screen, in order (lines joined, borders and markers dropped). */
 function words(screen: string): string {
   return screen

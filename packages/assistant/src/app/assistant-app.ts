@@ -3,6 +3,7 @@ import type { HistoryMessage } from '@kodama/core/history';
 import { TASKS_CHANGED } from '@kodama/tools/tasks';
 import { Editor, TUI } from '@mariozechner/pi-tui';
 import { FileCheckpoints } from '../checkpoints/file-checkpoints.ts';
+import { START_HINT } from '../commands/reports.ts';
 import { type SlashContext, slashCommands } from '../commands/slash-commands.ts';
 import type { ConfirmQuestion, ConfirmRequest } from '../confirm/confirm-types.ts';
 import { InlineConfirmer } from '../confirm/inline-confirmer.ts';
@@ -23,10 +24,6 @@ import { pickSession } from './session-picker.ts';
 import { runShellCommand } from './shell-command.ts';
 import { StatusPresenter } from './status-presenter.ts';
 import { Turn, withNotes } from './turn.ts';
-
-/** The first line of a fresh screen. */
-const START_HINT =
-  'type a request · /help lists commands · @file attaches · !cmd runs in a shell · Ctrl+D quits';
 
 /**
  * The interactive assistant: the transcript, the queued steering messages,
@@ -133,7 +130,6 @@ export class AssistantApp {
     for (const p of await this.#history.load()) this.editor.addToHistory(p);
     this.editor.setAutocompleteProvider(new AssistantCompletion(slashCommands.completions(), this.root));
     await this.resume(this.#sessionId, false);
-    // A fresh screen says how to begin (a continued one shows its conversation instead).
     if (this.agent.exportHistory().messages.length === 0) this.transcript.notice(START_HINT);
     for (const note of this.#options.info?.configNotes ?? []) this.transcript.notice(note);
     this.tui.start();
@@ -183,7 +179,7 @@ export class AssistantApp {
     if (this.#shell) return this.transcript.notice('a shell command is running; Ctrl+C stops it', 'warning');
     if (prompt.startsWith('!') && this.#options.runShell)
       return this.#track(this.#runShell(prompt.slice(1).trim()));
-    const model = this.#model ?? this.agent.model;
+    const model = this.nextModel;
     const accepts = (this.#options.acceptsImages ?? ((m) => modelAcceptsImages(m)))(model);
     const input = await expandAttachments(prompt, this.root, accepts);
     for (const p of input.problems) this.transcript.notice(p, 'warning');
@@ -290,6 +286,11 @@ export class AssistantApp {
   }
 
   /** Switches the model from the next turn on. */
+  /** The model the next turn (and `/compact`) uses: a `/model` switch not yet taken, else the agent's. */
+  get nextModel(): Model {
+    return this.#model ?? this.agent.model;
+  }
+
   async switchModel(target: string): Promise<void> {
     const model = await this.#options.resolveModel(target);
     this.#model = model;

@@ -63,6 +63,10 @@ export function trifectaReport(agent: Agent): string {
   return `${renderTrifecta(agent.trifecta())}\n${taint}`;
 }
 
+/** The first line of a fresh screen: how to begin (a continued session shows its conversation instead). */
+export const START_HINT =
+  'type a request · /help lists commands · @file attaches · !cmd runs in a shell · Ctrl+D quits';
+
 /** `/cost`. */
 export function costReport(usage: UsageTotals): string {
   const cost =

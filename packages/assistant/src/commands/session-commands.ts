@@ -17,7 +17,7 @@ async function fork(_args: string, c: SlashContext): Promise<void> {
 
 /**
  * `/compact [what to keep]`: folds all but the latest prompt and its answer
- * into a summary the current model writes (the same request the loop's own
+ * into a summary the model of the next turn writes (after a `/model` switch, the new one) (the same request the loop's own
  * compaction sends), then continues from head + summary + the latest turn.
  */
 async function compact(args: string, c: SlashContext): Promise<void> {
@@ -28,7 +28,7 @@ async function compact(args: string, c: SlashContext): Promise<void> {
   const options: CompactionRequestOptions = window ? { maxTranscriptChars: window * 2 } : {};
   const request = compactionRequest(plan.fold, options);
   const focus = args ? `\n\nThe user asks the summary to keep in particular: ${args}` : '';
-  const model = c.agent.model;
+  const model = c.app.nextModel;
   c.say(`compacting ${plan.fold.length} messages with ${model.provider}:${model.modelId}…`);
   let summary = '';
   let usage: Usage | undefined;
