@@ -170,3 +170,23 @@ test('a fresh screen says how to begin; a prompt then goes on as usual', { skip 
   tmux.keys('Enter');
   await tmux.waitFor('Hello there.');
 });
+
+test('Esc at a permission question declines the call and cancels the turn, as the docs say', {
+  skip,
+}, async () => {
+  const { tmux, server, root } = await open((r) =>
+    last(r).tool
+      ? { text: 'the model went on' }
+      : { toolCalls: [{ name: 'bash', arguments: { command: 'touch esc-marker' } }] },
+  );
+  tmux.type('make the marker');
+  tmux.keys('Enter');
+  await tmux.waitFor('y yes · n no');
+  tmux.keys('Escape');
+  await tmux.waitFor('cancelled');
+  await tmux.waitIdle();
+  const screen = tmux.screen();
+  assert.doesNotMatch(screen, /the model went on/);
+  assert.equal(server.modelCalls.length, 1, 'no model request after the cancel');
+  await assert.rejects(readFile(join(root, 'esc-marker')), /ENOENT/);
+});

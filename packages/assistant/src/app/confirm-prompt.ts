@@ -7,7 +7,8 @@ import { truncate, wrap } from '../render/width.ts';
 /**
  * The question above the input while a tool waits for approval. Keys:
  * `y` yes, `a` always (this rule, this session), `n` no, then an optional
- * reason and Enter (Esc: no reason).
+ * reason and Enter (Esc: no reason). Esc at the question itself declines
+ * and, during a turn, the key handler cancels the turn too.
  */
 export class ConfirmPrompt implements Component {
   #reason: string | undefined;
@@ -17,6 +18,11 @@ export class ConfirmPrompt implements Component {
     private readonly theme: Theme,
     private readonly answer: (answer: ConfirmAnswer) => void,
   ) {}
+
+  /** True while the person types a reason after `n` (Esc then means "no reason"). */
+  get typingReason(): boolean {
+    return this.#reason !== undefined;
+  }
 
   /** Takes one key; true when it was used. */
   handleKey(data: string): boolean {

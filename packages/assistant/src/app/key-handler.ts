@@ -23,7 +23,9 @@ export class KeyHandler {
   onKey(data: string): boolean {
     const app = this.app;
     if (app.modal.active) {
-      if (matchesKey(data, 'ctrl+c') && app.busy) app.cancel();
+      // Ctrl+C, or Esc at a question, cancels the turn (the question is answered no as the turn stops).
+      const escAtQuestion = matchesKey(data, 'escape') && app.modal.asking;
+      if ((matchesKey(data, 'ctrl+c') || escAtQuestion) && app.busy) app.cancel();
       app.modal.handleKey(data);
       return true;
     }

@@ -61,6 +61,11 @@ export class ModalArea implements Component {
     return this.#confirm !== undefined || this.#picker !== undefined;
   }
 
+  /** True while a confirmation question waits for y / n / a (not while a reason is typed, not a list). */
+  get asking(): boolean {
+    return this.#confirm !== undefined && !this.#confirm.typingReason;
+  }
+
   /** Shows a confirmation and waits; resolves `no` when `signal` aborts. */
   ask(question: ConfirmQuestion, signal?: AbortSignal): Promise<ConfirmAnswer> {
     return new Promise((resolve) => {
