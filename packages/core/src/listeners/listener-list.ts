@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../events/events.ts';
+import { isolatedCall } from './isolated-call.ts';
 import { type Listener, listenerName, type SubAgentParams } from './listener.ts';
 
 /**
@@ -27,20 +28,14 @@ export class ListenerList {
    */
   emit(event: AgentEvent): void {
     for (const listener of this.#listeners) {
-      const warn = (error: unknown): void =>
-        process.emitWarning(
-          `the listener ${listenerName(listener)} threw on ${event.type}: ${error instanceof Error ? error.message : String(error)}`,
-          'KodamaListenerWarning',
-        );
-      try {
-        // An async listener is not waited for; its rejection is reported the same way.
-        const returned: unknown = listener.onEvent(event);
-        if (typeof (returned as PromiseLike<unknown> | undefined)?.then === 'function') {
-          (returned as PromiseLike<unknown>).then(undefined, warn);
-        }
-      } catch (error) {
-        warn(error);
-      }
+      isolatedCall(
+        () => listener.onEvent(event),
+        (error) =>
+          process.emitWarning(
+            `the listener ${listenerName(listener)} threw on ${event.type}: ${error instanceof Error ? error.message : String(error)}`,
+            'KodamaListenerWarning',
+          ),
+      );
     }
   }
 

@@ -1,6 +1,7 @@
 import type { TurnOptions } from '../agent/agent-options.ts';
 import type { History } from '../history/history.ts';
 import type { Clock } from '../ids/clock.ts';
+import { isolatedCall } from '../listeners/isolated-call.ts';
 import type { Content } from '../messages/content.ts';
 import { agentBody, type RunnableAgent } from './agent-body.ts';
 import { EventQueue } from './event-queue.ts';
@@ -215,19 +216,15 @@ function both(a: (e: RunEvent) => void, b: (e: RunEvent) => void): (e: RunEvent)
 function observerCall(observers: readonly RunObserver[] | undefined): ((e: RunEvent) => void) | undefined {
   if (!observers || observers.length === 0) return undefined;
   return (event) => {
-    const warn = (error: unknown): void =>
-      process.emitWarning(`a Run observer threw on ${event.type}: ${String(error)}`, 'KodamaObserverWarning');
     for (const observe of observers) {
-      try {
-        const returned: unknown = observe(event);
-        if (isThenable(returned)) returned.then(undefined, warn);
-      } catch (error) {
-        warn(error);
-      }
+      isolatedCall(
+        () => observe(event),
+        (error) =>
+          process.emitWarning(
+            `a Run observer threw on ${event.type}: ${String(error)}`,
+            'KodamaObserverWarning',
+          ),
+      );
     }
   };
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof (value as PromiseLike<unknown> | undefined)?.then === 'function';
 }
