@@ -10,6 +10,13 @@ export { layeredRules, type RuleFile } from './layered-rules.ts';
 export { narrowestRule } from './narrowest-rule.ts';
 export { callSubject, permissionGate } from './permission-gate.ts';
 export {
+  isPermissionMode,
+  nextPermissionMode,
+  PERMISSION_MODES,
+  type PermissionMode,
+  planModeRefusal,
+} from './permission-mode.ts';
+export {
   type MatchMode,
   type PermissionDecision,
   type PermissionRule,

@@ -1,5 +1,6 @@
 import { type AnyTool, effectOfKind, effectsOf, type ToolEffect, ToolError, wrapTool } from '@kodama/core';
 import type { Confirmer } from '../confirm/confirm-types.ts';
+import { planModeRefusal } from './permission-mode.ts';
 import { type PermissionSubject, subjectKind } from './permission-rule.ts';
 import type { PermissionRules } from './permission-rules.ts';
 import { kindOfWord, wordFor } from './rule-words.ts';
@@ -77,6 +78,7 @@ export function permissionGate(
     const subject = callSubject(tool.name, args, effectsOf(tool, args));
     const kind = subjectKind(subject);
     const ruled = rules.decide(subject);
+    if (ruled?.decision === 'deny' && ruled.mode === 'plan') throw new ToolError(planModeRefusal(tool.name));
     if (ruled?.decision === 'deny')
       throw new ToolError(
         `the permission rule "${ruled.rule}" in ${ruled.source} denies this call; it was not run. Do not retry it; find another way or ask the user`,

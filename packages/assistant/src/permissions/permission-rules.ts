@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { ControlPaths } from './control-paths.ts';
 import { innerCommands } from './inner-commands.ts';
 import { narrowestRule } from './narrowest-rule.ts';
+import { modeDecision, type PermissionMode } from './permission-mode.ts';
 import {
   type MatchMode,
   type PermissionDecision,
@@ -45,6 +46,8 @@ export interface RuledDecision {
   readonly protected?: string;
   /** bash: why the line is beyond the plain subset, when it is (allow rules then ask). */
   readonly beyond?: readonly string[];
+  /** Set when the permission mode, not a rule, decided (plan mode's refusal, accept-edits' and bypass' allowing). */
+  readonly mode?: PermissionMode;
 }
 
 /** Options of {@link PermissionRules}. */
@@ -57,6 +60,8 @@ export interface PermissionRulesOptions {
   readonly person?: boolean;
   /** Where the user's configuration is (`XDG_CONFIG_HOME`, `HOME`): protected like the project's control files. */
   readonly env?: NodeJS.ProcessEnv;
+  /** The permission mode to start in (default `default`); see {@link PermissionRules.mode}. */
+  readonly mode?: PermissionMode;
 }
 
 /** The source name of the control-file protection, shown in questions and refusals. */
@@ -104,6 +109,11 @@ export class PermissionRules {
   readonly #session: { name: string; allow: PermissionRule[]; ask: never[]; deny: never[] };
   readonly #person: boolean;
   readonly #env: NodeJS.ProcessEnv;
+  /**
+   * The permission mode every decision is judged in, changed by the person
+   * (Shift+Tab, plan approval); see {@link modeDecision}.
+   */
+  mode: PermissionMode;
 
   constructor(
     sources: readonly RuleSource[],
@@ -114,6 +124,7 @@ export class PermissionRules {
     this.#sources = [...sources, this.#session];
     this.#person = options.person ?? true;
     this.#env = options.env ?? process.env;
+    this.mode = options.mode ?? 'default';
   }
 
   /** Allows a rule for the rest of the session (`a` at a confirmation). */
@@ -136,8 +147,16 @@ export class PermissionRules {
     return this.#person;
   }
 
-  /** What the rules say about a call; undefined when no rule matches (the default: ask where tools ask). */
+  /**
+   * What the rules, in the current {@link mode}, say about a call; undefined
+   * when nothing decides it (the default: ask where tools ask).
+   */
   decide(subject: PermissionSubject): RuledDecision | undefined {
+    return modeDecision(this.mode, subject, subjectKind(subject), this.#byRules(subject), this.root);
+  }
+
+  /** What the rules alone say about a call (the default mode). */
+  #byRules(subject: PermissionSubject): RuledDecision | undefined {
     const kind = subjectKind(subject);
     const of = { tool: subject.tool, ...(kind !== undefined ? { kind } : {}) };
     if (kind === 'runsCommand' && subject.command !== undefined) return this.#decideBash(of, subject.command);
