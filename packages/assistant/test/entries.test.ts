@@ -57,6 +57,27 @@ test('a change is drawn as a unified diff', () => {
   assert.equal(unifiedDiff(undefined, 'new\n'), '@@ -0,0 +1,1 @@\n+new');
 });
 
+test('a long diff line wraps with every character kept; a folded diff unfolds', () => {
+  const long = `+abcdefghi${'0123456789'.repeat(2)}123456789日本`;
+  assert.deepEqual(new DiffEntry('edit x.txt', long, plainTheme).render(13), [
+    '● edit x.txt',
+    '  +abcdefghi',
+    '   0123456789',
+    '   0123456789',
+    '   123456789',
+    '   日本', // a wide character never straddles the edge
+  ]);
+  const folded = new DiffEntry('write y.txt', '@@ -0,0 +1,3 @@\n+a\n+b\n+c', plainTheme, 2);
+  assert.deepEqual(folded.render(40), [
+    '● write y.txt',
+    '  @@ -0,0 +1,3 @@',
+    '  +a',
+    '  … 2 more lines (Ctrl+O shows all)',
+  ]);
+  folded.setExpanded(true);
+  assert.equal(folded.render(40).length, 5);
+});
+
 test('the status line: model, ctx used/window, tokens, cost, session, and a spinner with the elapsed time', () => {
   let now = 10_000;
   const status = new StatusLine(

@@ -22,6 +22,7 @@ import { ModalArea, type PickItem } from './modal-area.ts';
 import { PromptHistory } from './prompt-history.ts';
 import { pickSession } from './session-picker.ts';
 import { runShellCommand } from './shell-command.ts';
+import { showAllowedEdit, showAskedEdit } from './shown-edits.ts';
 import { StatusPresenter } from './status-presenter.ts';
 import { Turn, withNotes } from './turn.ts';
 
@@ -86,6 +87,7 @@ export class AssistantApp {
       (q, signal) => this.#ask(q, signal),
       (request, reason) => this.#onReason(request, reason),
       options.permissions ?? new PermissionRules([], options.root),
+      (request, ruled) => showAllowedEdit(this.transcript, request, ruled),
     );
     for (const c of [this.transcript, this.#queuedView, this.#tasks, this.modal, this.editor, this.status])
       this.tui.addChild(c);
@@ -376,9 +378,7 @@ export class AssistantApp {
   }
 
   #ask(question: ConfirmQuestion, signal?: AbortSignal) {
-    const { request } = question;
-    if (request.detail && request.effect === 'writesFile')
-      this.transcript.diff(request.title, request.detail);
+    showAskedEdit(this.transcript, question.request);
     this.status.update({ activity: 'waiting for you' });
     return this.modal.ask(question, signal).finally(() => this.status.update({ activity: undefined }));
   }

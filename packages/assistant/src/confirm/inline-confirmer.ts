@@ -8,7 +8,7 @@ import {
 import { narrowestRule } from '../permissions/narrowest-rule.ts';
 import { callSubject } from '../permissions/permission-gate.ts';
 import type { PermissionSubject } from '../permissions/permission-rule.ts';
-import { PermissionRules } from '../permissions/permission-rules.ts';
+import { PermissionRules, type RuledDecision } from '../permissions/permission-rules.ts';
 import { kindOfWord } from '../permissions/rule-words.ts';
 import type { AskPerson, ConfirmAnswer, Confirmer, ConfirmRequest } from './confirm-types.ts';
 
@@ -64,12 +64,14 @@ export function subjectOf(request: ConfirmRequest): PermissionSubject {
  * the session; not offered when no rule can allow it). The
  * permission rules come first: a call they allow is not asked about (unless
  * its text hides something), one they deny is refused, one they mark `ask`
- * is always asked. Also the runtime taint gate, which never offers "always".
+ * is always asked; `onAllowed` hears of a request a rule allowed without
+ * asking. Also the runtime taint gate, which never offers "always".
  */
 export class InlineConfirmer implements Confirmer {
   readonly reviewed = true;
   readonly #ask: AskPerson;
   readonly #onReason: (request: ConfirmRequest, reason: string) => void;
+  readonly #onAllowed: (request: ConfirmRequest, decision: RuledDecision) => void;
   readonly #always: string[] = [];
   readonly rules: PermissionRules;
   #queue: Promise<unknown> = Promise.resolve();
@@ -78,9 +80,11 @@ export class InlineConfirmer implements Confirmer {
     ask: AskPerson,
     onReason: (request: ConfirmRequest, reason: string) => void = () => {},
     rules: PermissionRules = new PermissionRules([], process.cwd()),
+    onAllowed: (request: ConfirmRequest, decision: RuledDecision) => void = () => {},
   ) {
     this.#ask = ask;
     this.#onReason = onReason;
+    this.#onAllowed = onAllowed;
     this.rules = rules;
   }
 
@@ -116,7 +120,11 @@ export class InlineConfirmer implements Confirmer {
   #byRules(request: ConfirmRequest): boolean | undefined {
     const ruled = this.rules.decide(subjectOf(request));
     if (ruled?.decision === 'deny') return false;
-    if (ruled?.decision === 'allow' && request.warnings.length === 0) return true;
+    if (ruled?.decision === 'allow' && request.warnings.length === 0) {
+      // Not asked, still shown: a person sees what a rule let through (an edit's diff).
+      this.#onAllowed(request, ruled);
+      return true;
+    }
     return undefined;
   }
 

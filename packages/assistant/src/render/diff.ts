@@ -2,7 +2,7 @@ import { stripControlSequences } from '@kodama/core/listeners';
 import { structuredPatch } from 'diff';
 import { Entry } from './entries.ts';
 import type { Theme } from './theme.ts';
-import { truncate } from './width.ts';
+import { breakAt, wrap } from './width.ts';
 
 /**
  * A unified diff of one file's text (3 lines of context), without the
@@ -35,27 +35,41 @@ export function diffStat(diff: string): { added: number; removed: number } {
 
 /**
  * A unified diff drawn in colour: additions green, removals red, hunk headers
- * dim; long lines cut. The file's text is shown without its terminal control
- * sequences (a file the model writes can hold them); the file keeps them.
+ * dim. A long line wraps (every character kept, never cut with `…`): a
+ * person approves what they can read. With `foldAt`, only that many lines
+ * show until expanded (an edit a rule allowed, shown for the record). The
+ * file's text is shown without its terminal control sequences (a file the
+ * model writes can hold them); the file keeps them.
  */
 export class DiffEntry extends Entry {
   private readonly title: string;
   private readonly diff: string;
+  #expanded = false;
 
   constructor(
     title: string,
     diff: string,
     private readonly theme: Theme,
+    private readonly foldAt?: number,
   ) {
     super();
     this.title = stripControlSequences(title);
     this.diff = stripControlSequences(diff);
   }
 
+  /** Shows every line of a folded diff, or folds it back. */
+  setExpanded(expanded: boolean): void {
+    if (this.#expanded === expanded) return;
+    this.#expanded = expanded;
+    this.changed();
+  }
+
   protected draw(width: number): string[] {
     const t = this.theme;
-    const head = truncate(`${t.accent('●')} ${t.bold(this.title)}`, width);
-    const body = this.diff.split('\n').map((l) => {
+    const head = wrap(`${t.accent('●')} ${t.bold(this.title)}`, width);
+    const all = this.diff.split('\n');
+    const shown = this.foldAt === undefined || this.#expanded ? all : all.slice(0, this.foldAt);
+    const body = shown.flatMap((l) => {
       const style = l.startsWith('+')
         ? t.added
         : l.startsWith('-')
@@ -63,8 +77,12 @@ export class DiffEntry extends Entry {
           : l.startsWith('@@')
             ? t.dim
             : (s: string) => s;
-      return truncate(`  ${style(l)}`, width);
+      // Continuation pieces sit one column in, under the text after the +/- marker.
+      return breakAt(l, Math.max(1, width - 3)).map((piece, i) => `${i === 0 ? '  ' : '   '}${style(piece)}`);
     });
-    return [head, ...body];
+    const more = all.length - shown.length;
+    return more > 0
+      ? [...head, ...body, t.dim(`  … ${more} more lines (Ctrl+O shows all)`)]
+      : [...head, ...body];
   }
 }

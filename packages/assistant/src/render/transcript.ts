@@ -54,7 +54,8 @@ export class Transcript implements Component {
   setExpanded(expanded: boolean): void {
     this.#expanded = expanded;
     for (const e of this.#entries)
-      if (e instanceof ToolEntry || e instanceof ReasoningEntry) e.setExpanded(expanded);
+      if (e instanceof ToolEntry || e instanceof ReasoningEntry || e instanceof DiffEntry)
+        e.setExpanded(expanded);
   }
 
   /** A message the user sent (or queued steering, once delivered). */
@@ -70,9 +71,11 @@ export class Transcript implements Component {
     this.#push(new TextEntry(text, '  ', style));
   }
 
-  /** A proposed change of a file, as a coloured diff. */
-  diff(title: string, diff: string): void {
-    this.#push(new DiffEntry(title, diff, this.#theme));
+  /** A proposed change of a file, as a coloured diff; with `foldAt`, that many lines until expanded. */
+  diff(title: string, diff: string, foldAt?: number): void {
+    const entry = new DiffEntry(title, diff, this.#theme, foldAt);
+    entry.setExpanded(this.#expanded);
+    this.#push(entry);
   }
 
   /** A `!command` the user runs: a tool line whose output streams under it. */

@@ -36,3 +36,32 @@ export function truncate(text: string, width: number): string {
   // (returning a fitting line as it is).
   return widthOf(expanded) <= w ? expanded : truncateToWidth(expanded, w, '…');
 }
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * Breaks plain text (no escape codes) into pieces of at most `width`
+ * columns, every character kept (no word wrapping that drops a space, no
+ * `…`): what a person approves must be visible in full.
+ */
+export function breakAt(text: string, width: number): string[] {
+  const plain = expandTabs(text);
+  const w = Math.max(1, width);
+  if (widthOf(plain) <= w) return [plain];
+  const pieces: string[] = [];
+  let piece = '';
+  let used = 0;
+  for (const { segment } of graphemes.segment(plain)) {
+    const cols = widthOf(segment);
+    // A wide character that would straddle the edge starts the next piece.
+    if (used + cols > w && piece !== '') {
+      pieces.push(piece);
+      piece = '';
+      used = 0;
+    }
+    piece += segment;
+    used += cols;
+  }
+  if (piece !== '') pieces.push(piece);
+  return pieces;
+}

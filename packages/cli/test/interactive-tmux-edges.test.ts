@@ -1,0 +1,81 @@
+// The assistant end to end under tmux, the rough edges of issue 24 a person
+// meets: a diff to approve is shown whole at a narrow width (wrapped, never
+// cut), and an edit a rule allowed still shows its diff.
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { assistantUnderTmux, last, skipWithoutTmux as skip } from './support/tmux-assistant.ts';
+
+const open = assistantUnderTmux();
+
+/** The visible screen's lines, trimmed and joined: text the assistant wrapped reads as one run again. */
+const joined = (screen: string) =>
+  screen
+    .split('\n')
+    .map((l) => l.trim())
+    .join('');
+
+/** A line far wider than 60 columns, every part of it distinct (a cut would lose its end). */
+const LONG = `${Array.from({ length: 24 }, (_, i) => `part${String(i).padStart(2, '0')}`).join('-')}-END`;
+
+test('at 60 columns a long edit line is shown whole in the question (wrapped, not cut) and approved', {
+  skip,
+}, async () => {
+  const { tmux, root } = await open((r) =>
+    last(r).tool
+      ? { text: 'edited it' }
+      : {
+          toolCalls: [
+            { name: 'edit', arguments: { path: 'notes.txt', old_string: 'draft', new_string: LONG } },
+          ],
+        },
+  );
+  // The status line names the session at 100 columns (open waits for it); then the terminal narrows.
+  tmux.resize(60, 40);
+  await writeFile(join(root, 'notes.txt'), 'title\ndraft\nend\n');
+  tmux.type('finish the notes');
+  tmux.keys('Enter');
+  const question = await tmux.waitFor('y yes · n no', undefined, () => tmux.visible());
+  assert.ok(joined(question).includes(`+${LONG}`), question);
+  assert.doesNotMatch(question, /part\d\d…/);
+  assert.ok(
+    question.split('\n').every((l) => l.trimEnd().length <= 60),
+    question,
+  );
+  tmux.keys('y');
+  await tmux.waitFor('edited it');
+  assert.equal(await readFile(join(root, 'notes.txt'), 'utf8'), `title\n${LONG}\nend\n`);
+});
+
+test('an edit a rule allows runs without a question and still shows its diff, naming the rule', {
+  skip,
+}, async () => {
+  const root = await mkdtemp(join(tmpdir(), 'kodama-tui-'));
+  await mkdir(join(root, '.kodama'));
+  await writeFile(
+    join(root, '.kodama', 'config.json'),
+    JSON.stringify({ permissions: { allow: ['edit(notes.txt)'] } }),
+  );
+  await writeFile(join(root, 'notes.txt'), 'title\ndraft\nend\n');
+  const { tmux } = await open(
+    (r) =>
+      last(r).tool
+        ? { text: 'edited it' }
+        : {
+            toolCalls: [
+              { name: 'edit', arguments: { path: 'notes.txt', old_string: 'draft', new_string: 'final' } },
+            ],
+          },
+    ['--trust'],
+    { root, home: join(root, '.home') },
+  );
+  tmux.type('finish the notes');
+  tmux.keys('Enter');
+  const screen = await tmux.waitFor('edited it');
+  assert.doesNotMatch(screen, /y yes · n no/);
+  assert.match(screen, /edit notes\.txt \(\+1 -1\) · allowed by edit\(notes\.txt\)/);
+  assert.match(screen, /-draft\n\s+\+final/);
+  assert.equal(await readFile(join(root, 'notes.txt'), 'utf8'), 'title\nfinal\nend\n');
+});
