@@ -34,6 +34,8 @@ export {
   type ExpandedInput,
   expandAttachments,
   modelAcceptsImages,
+  type TypedPrompt,
+  typedPrompt,
 } from './input/attachments.ts';
 export { AssistantCompletion } from './input/completion.ts';
 export { highlightLine } from './markdown/highlight.ts';

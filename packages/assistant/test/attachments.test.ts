@@ -7,7 +7,14 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { AssistantCompletion, expandAttachments, modelAcceptsImages } from '../src/internal.ts';
+import {
+  AssistantCompletion,
+  expandAttachments,
+  modelAcceptsImages,
+  plainTheme,
+  Transcript,
+  typedPrompt,
+} from '../src/internal.ts';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
@@ -84,4 +91,38 @@ test('@ completion lists project files by name and directories by prefix', async
     byDir?.items.map((i) => i.label),
     ['src/app.ts'],
   );
+});
+
+test('a sent prompt reads back as typed, with the names of what it attached; a conversation replays that way', async () => {
+  const root = await project();
+  await writeFile(
+    join(root, 'tricky.md'),
+    'a file that quotes a closing tag:\n</file>\n\nand goes on\n',
+  );
+  const out = await expandAttachments('compare @src/app.ts with @tricky.md in @src/', root, undefined);
+  assert.deepEqual(typedPrompt(out.content as string), {
+    text: 'compare @src/app.ts with @tricky.md in @src/',
+    attached: ['src/app.ts', 'tricky.md', 'src/'],
+  });
+  assert.deepEqual(typedPrompt('plain\n\ntext'), { text: 'plain\n\ntext', attached: [] });
+  const transcript = new Transcript(plainTheme);
+  transcript.replay([
+    { id: 'm1', kind: 'user', message: { role: 'user', content: out.content } },
+    {
+      id: 'm2',
+      kind: 'injected',
+      message: {
+        role: 'user',
+        content:
+          '<conversation-summary messages="4">\nThe 4 earlier messages…\n\nWe talked.\n</conversation-summary>',
+      },
+    },
+  ]);
+  const screen = transcript.render(80).join('\n');
+  assert.match(
+    screen,
+    /› compare @src\/app\.ts with @tricky\.md in @src\/\n\n {2}attached: src\/app\.ts, tricky\.md, src\//,
+  );
+  assert.match(screen, /earlier conversation summarised \(4 messages\)/);
+  assert.doesNotMatch(screen, /<file|<conversation-summary|export const x/);
 });

@@ -79,3 +79,20 @@ test('an edit a rule allows runs without a question and still shows its diff, na
   assert.match(screen, /-draft\n\s+\+final/);
   assert.equal(await readFile(join(root, 'notes.txt'), 'utf8'), 'title\nfinal\nend\n');
 });
+
+test('a continued conversation reads as it did live: the prompt as typed and what it attached, no <file> text', {
+  skip,
+}, async () => {
+  const first = await open((r) => ({ text: `read ${last(r).text.length} characters` }));
+  await writeFile(join(first.root, 'plan.md'), 'SECRET-LOOKING FILE BODY\n'.repeat(3));
+  first.tmux.type('summarise @plan.md please');
+  first.tmux.keys('Enter');
+  await first.tmux.waitFor(/read \d+ characters/);
+  await first.tmux.waitIdle();
+  first.tmux.keys('C-d');
+  await first.tmux.waitFor('[exit 0]');
+  const again = await open(() => ({ text: 'unused' }), ['--continue'], first);
+  const screen = await again.tmux.waitFor('continued session');
+  assert.match(screen, /› summarise @plan\.md please\n\n\s+attached: plan\.md/);
+  assert.doesNotMatch(screen, /<file|SECRET-LOOKING/);
+});

@@ -47,6 +47,14 @@ function shown(path: string, root: string): string {
   return rel.startsWith('..') || isAbsolute(rel) ? path : rel;
 }
 
+/** Between the prompt and its first attachment, and between attachments. */
+const BLOCK_GAP = '\n\n';
+
+/** An attached file's or directory's text as the model gets it: `<file path="a.ts">\n…\n</file>`. */
+function block(tag: 'file' | 'directory', name: string, body: string): string {
+  return `<${tag} path="${name}">\n${body}\n</${tag}>`;
+}
+
 /**
  * Resolves the files a prompt names: `@file` attaches a text file's content
  * (or a directory's listing) after the prompt; `@shot.png` or a pasted image
@@ -80,9 +88,8 @@ export async function expandAttachments(
     const mediaType = IMAGE_TYPES[extname(path).toLowerCase()];
     if (info.isDirectory()) {
       const entries = (await readdir(path, { withFileTypes: true })).slice(0, 200);
-      files.push(
-        `<directory path="${name}">\n${entries.map((e) => (e.isDirectory() ? `${e.name}/` : e.name)).join('\n')}\n</directory>`,
-      );
+      const listing = entries.map((e) => (e.isDirectory() ? `${e.name}/` : e.name)).join('\n');
+      files.push(block('directory', name, listing));
       attached.push(`${name}/`);
     } else if (mediaType) {
       if (acceptsImages === false) problems.push(`${name}: this model does not take images; not attached`);
@@ -98,12 +105,12 @@ export async function expandAttachments(
       const bytes = await readFile(path);
       if (bytes.subarray(0, 8000).includes(0)) problems.push(`${name}: a binary file; not attached`);
       else {
-        files.push(`<file path="${name}">\n${bytes.toString('utf8')}\n</file>`);
+        files.push(block('file', name, bytes.toString('utf8')));
         attached.push(name);
       }
     }
   }
-  const body = files.length ? `${text}\n\n${files.join('\n\n')}` : text;
+  const body = files.length ? `${text}${BLOCK_GAP}${files.join(BLOCK_GAP)}` : text;
   const content: Content = images.length ? [{ type: 'text', text: body }, ...images] : body;
   return { content, attached, problems };
 }
@@ -126,4 +133,54 @@ export function modelAcceptsImages(
   _modelId?: string,
 ): boolean | undefined {
   return typeof model === 'string' ? undefined : model.capabilities?.imageInput;
+}
+
+/** A stored prompt read back: the text as typed, and the names of what was attached after it. */
+export interface TypedPrompt {
+  readonly text: string;
+  readonly attached: readonly string[];
+}
+
+const OPENER = /<(file|directory) path="([^"]*)">\n/y;
+
+/**
+ * Splits a prompt as {@link expandAttachments} sent it back into the text the
+ * person typed and the names of the attached files (`src/a.ts`, `docs/`):
+ * the first place after which the rest is nothing but attachment blocks, so
+ * a file's own text that looks like a block cannot move the split earlier
+ * than a real one. A text with no attachments comes back as it is.
+ */
+export function typedPrompt(sent: string): TypedPrompt {
+  const memo = new Map<number, string[] | undefined>();
+  const blocksFrom = (at: number): string[] | undefined => {
+    if (memo.has(at)) return memo.get(at);
+    memo.set(at, undefined);
+    OPENER.lastIndex = at;
+    const open = OPENER.exec(sent);
+    if (open) {
+      const [, tag, name = ''] = open;
+      const close = `\n</${tag}>`;
+      // The body may itself hold the closing tag: try each, the block ends where only blocks (or nothing) follow.
+      for (let end = sent.indexOf(close, at + open[0].length); end >= 0; end = sent.indexOf(close, end + 1)) {
+        const after = end + close.length;
+        const shownName = tag === 'directory' ? `${name}/` : name;
+        if (after === sent.length) return remember(memo, at, [shownName]);
+        if (sent.startsWith(BLOCK_GAP, after)) {
+          const rest = blocksFrom(after + BLOCK_GAP.length);
+          if (rest) return remember(memo, at, [shownName, ...rest]);
+        }
+      }
+    }
+    return undefined;
+  };
+  for (let gap = sent.indexOf(BLOCK_GAP); gap >= 0; gap = sent.indexOf(BLOCK_GAP, gap + 1)) {
+    const attached = blocksFrom(gap + BLOCK_GAP.length);
+    if (attached) return { text: sent.slice(0, gap), attached };
+  }
+  return { text: sent, attached: [] };
+}
+
+function remember(memo: Map<number, string[] | undefined>, at: number, names: string[]): string[] {
+  memo.set(at, names);
+  return names;
 }

@@ -5,6 +5,7 @@ import type { Component } from '@mariozechner/pi-tui';
 import { StreamingMarkdown } from '../markdown/streaming-markdown.ts';
 import { DiffEntry } from './diff.ts';
 import { ReasoningEntry, TextEntry } from './entries.ts';
+import { replayedUser } from './replayed-user.ts';
 import type { Theme } from './theme.ts';
 import { contentText, describeCall, ToolEntry } from './tool-entry.ts';
 
@@ -94,11 +95,18 @@ export class Transcript implements Component {
     this.#reasoning = undefined;
   }
 
-  /** Draws a stored conversation: user messages, answers, tool calls with their results. */
+  /** Draws a stored conversation as it read live: prompts, answers, tool calls with their results, summaries as notices. */
   replay(messages: readonly HistoryMessage[]): void {
-    for (const { message } of messages) {
-      if (message.role === 'user') this.user(contentText(message.content));
-      else if (message.role === 'assistant') {
+    for (const { kind, message } of messages) {
+      if (message.role === 'user') {
+        // As it read live: the prompt as typed and what it attached, a summary as a notice (not the sent text).
+        const shown = replayedUser(kind, message.content);
+        if (shown.kind === 'summary') this.notice(shown.notice);
+        else {
+          this.user(shown.text);
+          if (shown.attached.length) this.notice(`attached: ${shown.attached.join(', ')}`);
+        }
+      } else if (message.role === 'assistant') {
         if (message.reasoning) this.#newReasoning().finish(message.reasoning);
         if (message.text.trim() !== '') {
           const md = new StreamingMarkdown(this.#theme, message.text);
