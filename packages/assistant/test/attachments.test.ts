@@ -95,10 +95,7 @@ test('@ completion lists project files by name and directories by prefix', async
 
 test('a sent prompt reads back as typed, with the names of what it attached; a conversation replays that way', async () => {
   const root = await project();
-  await writeFile(
-    join(root, 'tricky.md'),
-    'a file that quotes a closing tag:\n</file>\n\nand goes on\n',
-  );
+  await writeFile(join(root, 'tricky.md'), 'a file that quotes a closing tag:\n</file>\n\nand goes on\n');
   const out = await expandAttachments('compare @src/app.ts with @tricky.md in @src/', root, undefined);
   assert.deepEqual(typedPrompt(out.content as string), {
     text: 'compare @src/app.ts with @tricky.md in @src/',
@@ -125,4 +122,16 @@ test('a sent prompt reads back as typed, with the names of what it attached; a c
   );
   assert.match(screen, /earlier conversation summarised \(4 messages\)/);
   assert.doesNotMatch(screen, /<file|<conversation-summary|export const x/);
+});
+
+test('a completion drawn for an earlier text leaves the input as typed; a current one completes', () => {
+  const completion = new AssistantCompletion([{ name: 'help' }, { name: 'cost' }], '/tmp');
+  const help = { value: 'help', label: 'help' };
+  // The menu for `/` with `/cost` typed since (a paste): nothing changes, Enter sends /cost.
+  assert.deepEqual(completion.applyCompletion(['/cost'], 0, 5, help, '/'), {
+    lines: ['/cost'],
+    cursorLine: 0,
+    cursorCol: 5,
+  });
+  assert.equal(completion.applyCompletion(['/he'], 0, 3, help, '/he').lines[0]?.trim(), '/help');
 });

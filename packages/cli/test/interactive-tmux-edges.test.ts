@@ -96,3 +96,15 @@ test('a continued conversation reads as it did live: the prompt as typed and wha
   assert.match(screen, /› summarise @plan\.md please\n\n\s+attached: plan\.md/);
   assert.doesNotMatch(screen, /<file|SECRET-LOOKING/);
 });
+
+test('pasting cost⏎ right after / runs /cost (the menu drawn for / does not complete the pasted text)', {
+  skip,
+}, async () => {
+  const { tmux } = await open(() => ({ text: 'unused' }));
+  tmux.type('/');
+  await tmux.waitFor('fold the conversation so far into a summary');
+  // One write, as a paste arrives: every key is read before the menu for `/cost` could be drawn.
+  tmux.type('cost\r');
+  const screen = await tmux.waitFor(/this session: \d+ input tokens|unknown command/);
+  assert.doesNotMatch(screen, /unknown command/);
+});

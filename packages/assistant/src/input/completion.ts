@@ -51,6 +51,12 @@ export class AssistantCompletion implements AutocompleteProvider {
     item: AutocompleteItem,
     prefix: string,
   ): { lines: string[]; cursorLine: number; cursorCol: number } {
+    // A menu drawn for an earlier text (keys of a paste arrive before the new suggestions do:
+    // `/` then `cost⏎`) must not complete what is typed now; the input stays as typed (Enter sends it).
+    const before = (lines[cursorLine] ?? '').slice(0, cursorCol);
+    const start = before.length - prefix.length;
+    const current = before.endsWith(prefix) && (start === 0 || /\s/.test(before[start - 1] ?? ''));
+    if (!current) return { lines, cursorLine, cursorCol };
     return this.#commands.applyCompletion(lines, cursorLine, cursorCol, item, prefix);
   }
 

@@ -7,7 +7,7 @@ import { DiffEntry } from './diff.ts';
 import { ReasoningEntry, TextEntry } from './entries.ts';
 import { replayedUser } from './replayed-user.ts';
 import type { Theme } from './theme.ts';
-import { contentText, describeCall, ToolEntry } from './tool-entry.ts';
+import { describeCall, ToolEntry } from './tool-entry.ts';
 
 /** The domain event a tool emits with output as it runs (`{ toolCallId, text }`): bash's live output. */
 export const TOOL_OUTPUT_EVENT = 'tool-output';
