@@ -104,7 +104,7 @@ test('an unknown tool name exits 2 and lists the tools kodama ships', async () =
 
 test('--tools offers every shipped tool under its own name', async () => {
   const server = await serve([{ text: 'ok' }]);
-  const all = 'calculator,fetch,web_scrape,web_search,read,write,edit,grep,glob,bash';
+  const all = 'calculator,fetch,web_scrape,web_search,read,write,edit,grep,glob,bash,bash_output,bash_kill';
   const out = await runKodama(
     ['ask', '--model', `openai-compatible:${server.url}/v1`, '--tools', all, '--root', process.cwd(), 'hi'],
     isolatedEnv(),

@@ -7,6 +7,8 @@ import { SKILL_TOOL } from '@kodama/skills/tool-name';
 import { AGENT_TOOL } from '@kodama/subagents/tool-name';
 import { CALCULATOR_TOOL, TASKS_TOOL_GROUP } from '@kodama/tools/tool-names';
 import {
+  BASH_KILL_TOOL,
+  BASH_OUTPUT_TOOL,
   BASH_TOOL,
   EDIT_TOOL,
   GLOB_TOOL,
@@ -26,6 +28,8 @@ test("the parsers' default tools are the names the owning packages export", () =
     GREP_TOOL,
     GLOB_TOOL,
     BASH_TOOL,
+    BASH_OUTPUT_TOOL,
+    BASH_KILL_TOOL,
     CALCULATOR_TOOL,
     TASKS_TOOL_GROUP,
     SKILL_TOOL,

@@ -35,6 +35,15 @@ export {
   type SandboxOptions,
 } from './sandbox/sandbox-options.ts';
 // The subprocess chokepoint.
+export {
+  BACKGROUND_MAX_FINISHED,
+  BACKGROUND_MAX_OUTPUT_BYTES,
+  type BackgroundRead,
+  type BackgroundStatus,
+  type BackgroundTaskInfo,
+  BackgroundTasks,
+  type StartBackgroundOptions,
+} from './subprocess/background-tasks.ts';
 export { ProcessRegistry } from './subprocess/process-registry.ts';
 export { type RunProcessOptions, type RunProcessResult, runProcess } from './subprocess/run-process.ts';
 export {
@@ -45,6 +54,7 @@ export {
   type BashToolOptions,
   bashTool,
 } from './tools/bash.ts';
+export { bashKillTool, bashOutputTool, runtimeText, statusText } from './tools/bash-background.ts';
 export { type BashEnvironmentInput, bashEnvironment, DEFAULT_ENV_ALLOWLIST } from './tools/bash-env.ts';
 export { editTool } from './tools/edit.ts';
 export { GLOB_MAX_RESULTS, globTool } from './tools/glob.ts';
@@ -57,7 +67,7 @@ export {
   READ_MAX_PDF_BYTES,
   readTool,
 } from './tools/read.ts';
-// The tools: a registry of lazy factories, or all six at once, or each alone.
+// The tools: a registry of lazy factories, or all at once, or each alone.
 export {
   WORKSPACE_TOOL_NAMES,
   WORKSPACE_TOOL_REGISTRY,

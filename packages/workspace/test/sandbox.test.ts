@@ -111,7 +111,16 @@ test('trifecta legs follow the sandbox and the confirmer', async (t) => {
   const tools = workspaceTools(untrusted, { confirmer: autoApprove });
   assert.equal(tools.read.trifectaLegs.untrusted, 'hard');
   assert.equal(tools.grep.trifectaLegs.untrusted, 'hard');
-  assert.deepEqual(Object.keys(tools), ['read', 'write', 'edit', 'grep', 'glob', 'bash']);
+  assert.deepEqual(Object.keys(tools), [
+    'read',
+    'write',
+    'edit',
+    'grep',
+    'glob',
+    'bash',
+    'bash_output',
+    'bash_kill',
+  ]);
   assert.deepEqual(
     Object.values(tools).map((tool) => [tool.name, tool.sequential]),
     [
@@ -121,6 +130,8 @@ test('trifecta legs follow the sandbox and the confirmer', async (t) => {
       ['grep', false],
       ['glob', false],
       ['bash', true],
+      ['bash_output', false],
+      ['bash_kill', true],
     ],
   );
 });

@@ -12,9 +12,10 @@ export const COMMAND_WORDS: readonly string[] = workspaceToolsWith('runsCommand'
 /** Words whose rules judge every call that writes a file (`edit(src/**)` covers write too). */
 export const WRITE_WORDS: readonly string[] = workspaceToolsWith('writesFile');
 /** Words whose pattern is a glob over a path: the writers, then the readers, in the workspace's order. */
-export const PATH_WORDS: readonly string[] = Object.keys(WORKSPACE_TOOL_KINDS).filter(
-  (word) => !COMMAND_WORDS.includes(word),
-);
+export const PATH_WORDS: readonly string[] = Object.keys(WORKSPACE_TOOL_KINDS).filter((word) => {
+  const kind = kindOfWord(word);
+  return kind === 'writesFile' || kind === 'readsPath';
+});
 
 /** The effect kind a rule word stands for; undefined for any other tool's name (`web_fetch`, `fx__x`). */
 export function kindOfWord(word: string): ToolEffectKind | undefined {

@@ -10,6 +10,7 @@ import { SandboxUnavailableError } from '../workspace/errors.ts';
 import type { Workspace } from '../workspace/workspace.ts';
 import { bashEnvironment } from './bash-env.ts';
 import { bashCallLegs, bashLegs } from './legs.ts';
+import { BASH_KILL_TOOL, BASH_OUTPUT_TOOL, BASH_TOOL } from './tool-kinds.ts';
 
 /** bash timeout when none is given, in seconds. */
 export const BASH_DEFAULT_TIMEOUT_SECONDS = 120;
@@ -53,18 +54,23 @@ export function bashTool(workspace: Workspace, options: BashToolOptions): AnyToo
     .requiredString('command', 'The shell command, run with bash -c in the project root')
     .optionalInteger(
       'timeout',
-      `Seconds before the command and all its children are killed (default ${defaultTimeout}, max ${maxTimeout})`,
+      `Seconds before the command and all its children are killed (default ${defaultTimeout}, max ${maxTimeout}; in the background: none unless given)`,
+    )
+    .optionalBoolean(
+      'run_in_background',
+      `Start the command and return at once with a task id; it keeps running (a dev server, a long build). Read what it prints with ${BASH_OUTPUT_TOOL}, end it with ${BASH_KILL_TOOL}`,
     );
 
   const legs = bashLegs(workspace, options.confirmer, sandbox);
   return defineTool({
-    name: 'bash',
+    name: BASH_TOOL,
     description: `Runs a shell command with bash in the project root (${describeSandbox(sandbox)}).
 Usage:
 - Use it for git, builds, tests and package managers; prefer read, write, edit, grep and glob for files.
 - Each command is shown to the user for approval first.
 - Output (stdout and stderr together) is capped at ${BASH_MAX_OUTPUT_BYTES / 1024} KiB; the exit code is reported.
-- Timeout default ${defaultTimeout}s, max ${maxTimeout}s; on timeout the command and its children are killed.`,
+- Timeout default ${defaultTimeout}s, max ${maxTimeout}s; on timeout the command and its children are killed.
+- run_in_background: true returns a task id at once; ${BASH_OUTPUT_TOOL} reads its new output, ${BASH_KILL_TOOL} ends it; all end with the session.`,
     parameters,
     trifectaLegs: legs,
     // Each command is judged from its parsed line: `npm test` is no egress and brings nothing untrusted in.
@@ -72,8 +78,10 @@ Usage:
     sequential: true,
     effects: { kinds: ['runsCommand'], of: (args) => [{ kind: 'runsCommand', command: args.command }] },
     async execute(args, context) {
-      const timeout = args.timeout ?? defaultTimeout;
-      if (timeout < 1 || timeout > maxTimeout) {
+      const background = args.run_in_background === true;
+      // A background command runs until it is killed or the session ends, unless the model set a timeout.
+      const timeout = args.timeout ?? (background ? undefined : defaultTimeout);
+      if (timeout !== undefined && (timeout < 1 || timeout > maxTimeout)) {
         throw new ToolError(`timeout must be between 1 and ${maxTimeout} seconds, got ${timeout}`);
       }
       if (workspace.closed) throw new ToolError('the workspace is closed; no more commands can run');
@@ -90,8 +98,8 @@ Usage:
       const shown = sanitizeForDisplay(args.command);
       const approved = await options.confirmer.confirm(
         {
-          tool: 'bash',
-          title: `run a shell command in ${workspace.projectRoot} (${describeSandbox(sandbox)}, timeout ${timeout}s)`,
+          tool: BASH_TOOL,
+          title: `run a shell command${background ? ' in the background' : ''} in ${workspace.projectRoot} (${describeSandbox(sandbox)}, ${timeout === undefined ? 'no timeout' : `timeout ${timeout}s`})`,
           detail: shown.text,
           warnings: shown.warnings,
         },
@@ -115,6 +123,7 @@ Usage:
         ['bash', '--noprofile', '--norc', '-c', args.command],
         hidden,
       );
+      if (background) return startInBackground(workspace, argv, args.command, env, timeout);
       // A decoder keeps a multi-byte character split between chunks whole.
       const decoder = options.streamOutput ? new StringDecoder('utf8') : undefined;
       const onOutput = decoder
@@ -128,7 +137,7 @@ Usage:
         result = await runProcess(argv, {
           cwd: workspace.projectRoot,
           env,
-          timeoutMs: timeout * 1000,
+          timeoutMs: (timeout ?? defaultTimeout) * 1000,
           signal: context.signal,
           maxOutputBytes: BASH_MAX_OUTPUT_BYTES,
           registry: workspace.processes,
@@ -151,4 +160,26 @@ Usage:
       return `${output}${output.endsWith('\n') ? '' : '\n'}[${status}]`;
     },
   });
+}
+
+/** Starts an approved, wrapped command as a background task and says how to follow it. */
+function startInBackground(
+  workspace: Workspace,
+  argv: readonly string[],
+  command: string,
+  env: NodeJS.ProcessEnv,
+  timeout: number | undefined,
+): string {
+  let id: string;
+  try {
+    id = workspace.background.start(argv, {
+      command,
+      cwd: workspace.projectRoot,
+      env,
+      ...(timeout !== undefined ? { timeoutMs: timeout * 1000 } : {}),
+    });
+  } catch (error) {
+    throw new ToolError((error as Error).message); // closed meanwhile
+  }
+  return `started in the background as task ${id}${timeout === undefined ? '' : ` (killed after ${timeout}s)`}; read its new output with ${BASH_OUTPUT_TOOL} {"id":"${id}"}, end it with ${BASH_KILL_TOOL} {"id":"${id}"}. It ends with the session.`;
 }

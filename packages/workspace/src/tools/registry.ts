@@ -7,7 +7,7 @@ import { bashToolOptions, ripgrepOptions, type WorkspaceToolsOptions } from './t
 export type WorkspaceToolFactory = (workspace: Workspace, options: WorkspaceToolsOptions) => Promise<AnyTool>;
 
 /**
- * The six workspace tools by the name the model sees, each a lazy factory: a
+ * The workspace tools by the name the model sees, each a lazy factory: a
  * host holding the table loads only the tools it builds.
  */
 export const WORKSPACE_TOOL_REGISTRY = Object.freeze({
@@ -21,12 +21,15 @@ export const WORKSPACE_TOOL_REGISTRY = Object.freeze({
     (await import('./glob.ts')).globTool(workspace, ripgrepOptions(options)),
   bash: async (workspace: Workspace, options: WorkspaceToolsOptions) =>
     (await import('./bash.ts')).bashTool(workspace, bashToolOptions(options)),
+  bash_output: async (workspace: Workspace, options: WorkspaceToolsOptions) =>
+    (await import('./bash-background.ts')).bashOutputTool(workspace, options),
+  bash_kill: async (workspace: Workspace) => (await import('./bash-background.ts')).bashKillTool(workspace),
 }) satisfies Readonly<Record<string, WorkspaceToolFactory>>;
 
 /** One of {@link WORKSPACE_TOOL_NAMES}. */
 export type WorkspaceToolName = keyof typeof WORKSPACE_TOOL_REGISTRY;
 
-/** The names of the six workspace tools, in registry order. */
+/** The names of the workspace tools, in registry order. */
 export const WORKSPACE_TOOL_NAMES: readonly WorkspaceToolName[] = Object.freeze(
   Object.keys(WORKSPACE_TOOL_REGISTRY) as WorkspaceToolName[],
 );

@@ -15,6 +15,9 @@ export const WORKSPACE_TOOL_KINDS: Readonly<Record<WorkspaceToolName, readonly T
     grep: Object.freeze(['readsPath'] as const),
     glob: Object.freeze(['readsPath'] as const),
     bash: Object.freeze(['runsCommand'] as const),
+    // Reading or ending a command bash already ran (asked about then) has no effect of its own.
+    bash_output: Object.freeze([] as const),
+    bash_kill: Object.freeze([] as const),
   });
 
 /** The names of the workspace tools whose calls may have an effect of `kind`, in registry order. */
@@ -36,3 +39,7 @@ export const GREP_TOOL = 'grep' satisfies WorkspaceToolName;
 export const GLOB_TOOL = 'glob' satisfies WorkspaceToolName;
 /** The bash tool (a shell command line). */
 export const BASH_TOOL = 'bash' satisfies WorkspaceToolName;
+/** The bash_output tool (what a background command printed since the last read, and its status). */
+export const BASH_OUTPUT_TOOL = 'bash_output' satisfies WorkspaceToolName;
+/** The bash_kill tool (ends a background command and all its children). */
+export const BASH_KILL_TOOL = 'bash_kill' satisfies WorkspaceToolName;

@@ -2,7 +2,7 @@ import type { Confirmer } from '../confirm/confirmer.ts';
 import type { SandboxOptions } from '../sandbox/sandbox-options.ts';
 import type { BashToolOptions } from './bash.ts';
 
-/** How {@link workspaceTools} and the registry build the six tools. */
+/** How {@link workspaceTools} and the registry build the tools. */
 export interface WorkspaceToolsOptions {
   /** Asks before bash runs a command and before write overwrites a file. Required: pick one on purpose. */
   readonly confirmer: Confirmer;

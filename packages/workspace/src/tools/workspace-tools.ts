@@ -1,6 +1,7 @@
 import type { AnyTool } from '@kodama/core';
 import type { Workspace } from '../workspace/workspace.ts';
 import { bashTool } from './bash.ts';
+import { bashKillTool, bashOutputTool } from './bash-background.ts';
 import { editTool } from './edit.ts';
 import { globTool } from './glob.ts';
 import { grepTool } from './grep.ts';
@@ -9,11 +10,11 @@ import type { WorkspaceToolName } from './registry.ts';
 import { bashToolOptions, ripgrepOptions, type WorkspaceToolsOptions } from './tool-options.ts';
 import { writeTool } from './write.ts';
 
-/** The six tools, by name. */
+/** The workspace tools, by name. */
 export type WorkspaceTools = Readonly<Record<WorkspaceToolName, AnyTool>>;
 
 /**
- * Builds read, write, edit, grep, glob and bash over one workspace, at once.
+ * Builds read, write, edit, grep, glob, bash, bash_output and bash_kill over one workspace, at once.
  * To build only some, lazily, use `workspaceToolsByName` or the registry.
  */
 export function workspaceTools(workspace: Workspace, options: WorkspaceToolsOptions): WorkspaceTools {
@@ -24,5 +25,7 @@ export function workspaceTools(workspace: Workspace, options: WorkspaceToolsOpti
     grep: grepTool(workspace, ripgrepOptions(options)),
     glob: globTool(workspace, ripgrepOptions(options)),
     bash: bashTool(workspace, bashToolOptions(options)),
+    bash_output: bashOutputTool(workspace, options),
+    bash_kill: bashKillTool(workspace),
   });
 }

@@ -1,6 +1,7 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { relative, resolve, sep } from 'node:path';
+import { BackgroundTasks } from '../subprocess/background-tasks.ts';
 import { ProcessRegistry } from '../subprocess/process-registry.ts';
 import { Denylist, foldName } from './denylist.ts';
 import { PathRefusedError, WorkspaceError } from './errors.ts';
@@ -53,6 +54,8 @@ export class Workspace {
   readonly scratchDir: string;
   /** Process groups started for this workspace; killed on close. */
   readonly processes = new ProcessRegistry();
+  /** Commands running in the background (bash's `run_in_background`); all are ended on close. */
+  readonly background = new BackgroundTasks(this.processes);
   /** True when write and edit may change files under `.git` (see {@link WorkspaceOptions.allowGitWrites}). */
   readonly allowGitWrites: boolean;
   #closed = false;
@@ -189,11 +192,11 @@ export class Workspace {
     return this.#closed;
   }
 
-  /** Kills leftover processes and removes the scratch directory. Idempotent. */
+  /** Ends the background tasks, kills leftover processes and removes the scratch directory. Idempotent. */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    await this.processes.killAll();
+    await Promise.all([this.background.closeAll(), this.processes.killAll()]);
     await rm(this.scratchDir, { recursive: true, force: true });
   }
 }

@@ -1,0 +1,70 @@
+// Background commands end to end: the real `kodama` in tmux, a scripted model
+// that starts a command with run_in_background, reads its output on a later
+// turn with bash_output, and a process that is gone once kodama exits.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { BASH_KILL_TOOL, BASH_OUTPUT_TOOL, BASH_TOOL } from '@kodama/workspace/tool-kinds';
+import { assistantUnderTmux, last, skipWithoutTmux as skip } from './support/tmux-assistant.ts';
+
+const open = assistantUnderTmux();
+const TOOLS = ['--tools', [BASH_TOOL, BASH_OUTPUT_TOOL, BASH_KILL_TOOL].join(',')];
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function eventually(check: () => boolean | Promise<boolean>): Promise<boolean> {
+  for (let i = 0; i < 400; i++) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return check();
+}
+
+test('a background command keeps running, the model reads its output on a later turn, and it is gone after exit', {
+  skip,
+}, async () => {
+  // $$ is bash's pid, and exec keeps it: the pid file names the very process that must die.
+  const command = 'echo $$ > server.pid; echo serving on port 4321; exec sleep 1000';
+  const { tmux, server, root } = await open((r) => {
+    const { text, tool } = last(r);
+    if (tool && text.includes('started in the background')) return { text: 'the server is starting' };
+    if (tool) return { text: 'the log says it is serving' };
+    if (text.includes('how is the server'))
+      return { toolCalls: [{ name: BASH_OUTPUT_TOOL, arguments: { id: 'bash-1' } }] };
+    return { toolCalls: [{ name: BASH_TOOL, arguments: { command, run_in_background: true } }] };
+  }, TOOLS);
+  tmux.type('start the server');
+  tmux.keys('Enter');
+  // The same question as any command, saying it runs in the background.
+  const question = await tmux.waitFor('y yes · n no');
+  assert.match(question, /in the background/);
+  tmux.keys('y');
+  await tmux.waitFor('the server is starting');
+  await tmux.waitIdle();
+  const pidFile = join(root, 'server.pid');
+  assert.ok(await eventually(async () => (await readFile(pidFile, 'utf8').catch(() => '')).trim() !== ''));
+  const pid = Number((await readFile(pidFile, 'utf8')).trim());
+  assert.ok(alive(pid), 'the background command runs on after its turn');
+
+  tmux.type('how is the server');
+  tmux.keys('Enter');
+  await tmux.waitFor('the log says it is serving');
+  const read = last(server.modelCalls.at(-1)!);
+  assert.ok(read.tool, 'the last request carries the bash_output result');
+  assert.match(read.text, /serving on port 4321/);
+  assert.match(read.text, /\[bash-1: running, \d+s\]/);
+  assert.ok(alive(pid));
+
+  await tmux.waitIdle();
+  tmux.keys('C-d');
+  await tmux.waitFor('[exit 0]');
+  assert.ok(await eventually(() => !alive(pid)), `pid ${pid} survived kodama`);
+});

@@ -1,0 +1,250 @@
+// Commands that keep running while the conversation goes on (bash's
+// `run_in_background`, or a foreground command moved there). Each runs
+// through the chokepoint like any other (own process group, recorded in the
+// workspace's ProcessRegistry), so closing the owner ends every one of them.
+import { StringDecoder } from 'node:string_decoder';
+import type { ProcessRegistry } from './process-registry.ts';
+import { runProcess } from './run-process.ts';
+
+/** Bytes of not-yet-read output kept per background task; beyond it the oldest are dropped (the tail is kept). */
+export const BACKGROUND_MAX_OUTPUT_BYTES = 64 * 1024;
+/** Finished tasks kept for a last read; the oldest finished one is forgotten beyond it. */
+export const BACKGROUND_MAX_FINISHED = 50;
+
+/** Where a background task is: still running, exited on its own, killed, or never started. */
+export type BackgroundStatus =
+  | { readonly state: 'running' }
+  | { readonly state: 'exited'; readonly exitCode: number | null; readonly exitSignal: string | null }
+  | { readonly state: 'killed'; readonly reason: 'kill' | 'timeout' | 'closed' }
+  | { readonly state: 'failed'; readonly message: string };
+
+/** One background task as a list shows it. */
+export interface BackgroundTaskInfo {
+  /** Short id (`bash-1`), what `bash_output` and the kill tool take. */
+  readonly id: string;
+  /** The command line as the model (or the person) gave it. */
+  readonly command: string;
+  /** When it started, in ms since the epoch. */
+  readonly startedAt: number;
+  /** When it ended (ms since the epoch), once it has. */
+  readonly endedAt: number | undefined;
+  readonly status: BackgroundStatus;
+  /** Lines of output not read yet (a last line without a newline counts). */
+  readonly unreadLines: number;
+}
+
+/** What one read of a task returns: only what is new since the last read. */
+export interface BackgroundRead {
+  readonly info: BackgroundTaskInfo;
+  /** The new output (stdout and stderr together, in arrival order). */
+  readonly text: string;
+  /** Bytes of new output dropped before this read because more than the cap arrived. */
+  readonly droppedBytes: number;
+}
+
+/** How to start a background task. */
+export interface StartBackgroundOptions {
+  /** The command line, for lists and reads. */
+  readonly command: string;
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+  /** Kill the task after this many ms (default: runs until killed or its owner closes). */
+  readonly timeoutMs?: number;
+}
+
+class BackgroundTask {
+  readonly startedAt = Date.now();
+  endedAt: number | undefined;
+  status: BackgroundStatus = { state: 'running' };
+  readonly stop = new AbortController();
+  stopReason: 'kill' | 'closed' | undefined;
+  done: Promise<void> = Promise.resolve();
+  #chunks: Buffer[] = [];
+  #bytes = 0;
+  #dropped = 0;
+  #decoder = new StringDecoder('utf8');
+
+  constructor(
+    readonly id: string,
+    readonly command: string,
+    readonly cap: number,
+  ) {}
+
+  push(chunk: Buffer): void {
+    this.#chunks.push(chunk);
+    this.#bytes += chunk.length;
+    while (this.#bytes > this.cap) {
+      const first = this.#chunks[0]!;
+      const excess = this.#bytes - this.cap;
+      // Drop whole chunks, then bytes, and never start on a UTF-8 continuation byte.
+      let cut = Math.min(first.length, excess);
+      while (cut < first.length && (first[cut]! & 0xc0) === 0x80) cut++;
+      if (cut >= first.length) this.#chunks.shift();
+      else this.#chunks[0] = first.subarray(cut);
+      this.#bytes -= cut;
+      this.#dropped += cut;
+    }
+  }
+
+  unreadLines(): number {
+    let lines = 0;
+    let last = 0x0a;
+    for (const chunk of this.#chunks) {
+      for (const byte of chunk) if (byte === 0x0a) lines++;
+      if (chunk.length > 0) last = chunk[chunk.length - 1]!;
+    }
+    return last === 0x0a ? lines : lines + 1;
+  }
+
+  take(): { text: string; droppedBytes: number } {
+    const text = this.#decoder.write(Buffer.concat(this.#chunks));
+    const droppedBytes = this.#dropped;
+    this.#chunks = [];
+    this.#bytes = 0;
+    this.#dropped = 0;
+    return { text, droppedBytes };
+  }
+
+  info(): BackgroundTaskInfo {
+    return {
+      id: this.id,
+      command: this.command,
+      startedAt: this.startedAt,
+      endedAt: this.endedAt,
+      status: this.status,
+      unreadLines: this.unreadLines(),
+    };
+  }
+}
+
+/**
+ * The background tasks of one workspace. A value its owner holds (the
+ * Workspace, which ends them all on close), never a global; a task's
+ * process group is recorded in the owner's ProcessRegistry too.
+ */
+export class BackgroundTasks {
+  readonly #registry: ProcessRegistry;
+  readonly #cap: number;
+  readonly #tasks = new Map<string, BackgroundTask>();
+  readonly #listeners = new Set<() => void>();
+  #next = 1;
+  #closed = false;
+
+  /** @param maxOutputBytes unread bytes kept per task (default {@link BACKGROUND_MAX_OUTPUT_BYTES}). */
+  constructor(registry: ProcessRegistry, maxOutputBytes = BACKGROUND_MAX_OUTPUT_BYTES) {
+    this.#registry = registry;
+    this.#cap = maxOutputBytes;
+  }
+
+  /**
+   * Starts `argv` (no shell; already wrapped in the sandbox when there is
+   * one) and returns its id at once. Throws once the owner has closed.
+   */
+  start(argv: readonly string[], options: StartBackgroundOptions): string {
+    if (this.#closed) throw new Error('the workspace is closed; no more commands can run');
+    const task = new BackgroundTask(`bash-${this.#next++}`, options.command, this.#cap);
+    this.#tasks.set(task.id, task);
+    this.#forgetOldFinished();
+    task.done = runProcess(argv, {
+      cwd: options.cwd,
+      env: options.env,
+      signal: task.stop.signal,
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      // Nothing is collected there: the task keeps its own unread tail.
+      maxOutputBytes: 0,
+      registry: this.#registry,
+      onOutput: (chunk) => task.push(chunk),
+    }).then(
+      (result) => {
+        task.status = result.timedOut
+          ? { state: 'killed', reason: 'timeout' }
+          : result.aborted
+            ? { state: 'killed', reason: task.stopReason ?? 'kill' }
+            : { state: 'exited', exitCode: result.exitCode, exitSignal: result.exitSignal };
+      },
+      (error: Error) => {
+        task.status = { state: 'failed', message: `could not start ${argv[0]}: ${error.message}` };
+      },
+    );
+    task.done = task.done.then(() => {
+      task.endedAt = Date.now();
+      this.#changed();
+    });
+    this.#changed();
+    return task.id;
+  }
+
+  /** Every known task, oldest first. */
+  list(): BackgroundTaskInfo[] {
+    return [...this.#tasks.values()].map((task) => task.info());
+  }
+
+  /** How many are still running. */
+  get running(): number {
+    let count = 0;
+    for (const task of this.#tasks.values()) if (task.status.state === 'running') count++;
+    return count;
+  }
+
+  /** A task's list entry; undefined for an unknown id. */
+  info(id: string): BackgroundTaskInfo | undefined {
+    return this.#tasks.get(id)?.info();
+  }
+
+  /** The output that arrived since the last read, and the status; undefined for an unknown id. */
+  read(id: string): BackgroundRead | undefined {
+    const task = this.#tasks.get(id);
+    if (!task) return undefined;
+    const { text, droppedBytes } = task.take();
+    return { info: task.info(), text, droppedBytes };
+  }
+
+  /**
+   * Ends a task's whole process tree (SIGTERM, then SIGKILL) and resolves
+   * with its entry once it is gone; a task that already ended is left as it
+   * is. Undefined for an unknown id.
+   */
+  async kill(id: string): Promise<BackgroundTaskInfo | undefined> {
+    const task = this.#tasks.get(id);
+    if (!task) return undefined;
+    if (task.status.state === 'running') {
+      task.stopReason ??= 'kill';
+      task.stop.abort();
+    }
+    await task.done;
+    return task.info();
+  }
+
+  /** Ends every running task and refuses new ones (the owner is closing). Never throws. */
+  async closeAll(): Promise<void> {
+    this.#closed = true;
+    const running = [...this.#tasks.values()].filter((task) => task.status.state === 'running');
+    for (const task of running) {
+      task.stopReason ??= 'closed';
+      task.stop.abort();
+    }
+    await Promise.all(running.map((task) => task.done));
+  }
+
+  /** Calls `listener` whenever a task starts or ends (a status line's count); returns the unsubscribe. */
+  onChange(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #changed(): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener();
+      } catch {
+        // A listener's failure is its own; the table goes on.
+      }
+    }
+  }
+
+  #forgetOldFinished(): void {
+    const finished = [...this.#tasks.values()].filter((task) => task.status.state !== 'running');
+    for (const task of finished.slice(0, Math.max(0, finished.length - BACKGROUND_MAX_FINISHED)))
+      this.#tasks.delete(task.id);
+  }
+}

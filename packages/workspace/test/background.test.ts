@@ -1,0 +1,189 @@
+// bash's run_in_background, bash_output and bash_kill with real processes:
+// the command returns at once and keeps running, only new output is read,
+// the kill and the workspace's close end the whole tree, and a background
+// command passes the same question and sandbox as a foreground one.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import type { Confirmer, ConfirmRequest } from '../src/index.ts';
+import { BACKGROUND_MAX_OUTPUT_BYTES } from '../src/index.ts';
+import { call, type Fixture, makeFixture, SECRET, text, toolsFor } from './fixture.ts';
+import { eventually, pidAlive } from './helpers.ts';
+import { bubblewrapProbe, skipWithoutBubblewrap } from './security-harness.ts';
+
+const bwrapProblem = bubblewrapProbe();
+
+/** Starts `command` in the background and returns its task id. */
+async function startBackground(tools: ReturnType<typeof toolsFor>, command: string): Promise<string> {
+  const started = text(await call(tools.bash, { command, run_in_background: true }));
+  const id = /task (bash-\d+)/.exec(started)?.[1];
+  assert.ok(id, `no task id in: ${started}`);
+  return id;
+}
+
+/** Reads bash_output until `done(all text read so far)`; returns everything read. */
+async function readUntil(
+  tools: ReturnType<typeof toolsFor>,
+  id: string,
+  done: (seen: string) => boolean,
+): Promise<string> {
+  let seen = '';
+  for (let i = 0; i < 400 && !done(seen); i++) {
+    seen += `${text(await call(tools.bash_output, { id }))}\n`;
+    if (!done(seen)) await new Promise((r) => setTimeout(r, 25));
+  }
+  return seen;
+}
+
+function pidsIn(file: string): number[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map(Number);
+}
+
+async function waitForPids(file: string, count: number): Promise<number[]> {
+  assert.ok(await eventually(() => pidsIn(file).length >= count, 400), 'the command never wrote its pids');
+  return pidsIn(file);
+}
+
+test('a background command returns at once, keeps running, and bash_output gives only what is new', async (t) => {
+  const f = await makeFixture(t);
+  const tools = toolsFor(f);
+  const gate = join(f.project, 'gate');
+  // It prints one line, waits for the gate file, then prints another and exits 3.
+  const id = await startBackground(
+    tools,
+    `echo first; while [ ! -e ${gate} ]; do sleep 0.02; done; echo second; exit 3`,
+  );
+  const early = await readUntil(tools, id, (seen) => seen.includes('first'));
+  assert.match(early, /first\n\[bash-1: running, \d+s\]/);
+  assert.equal(f.workspace.background.running, 1);
+  // Nothing new until the gate opens: the line already read is not repeated.
+  assert.match(text(await call(tools.bash_output, { id })), /^\(no new output\)\n\[bash-1: running/);
+  await call(tools.bash, { command: `touch ${gate}` });
+  const late = await readUntil(tools, id, (seen) => seen.includes('exited'));
+  assert.doesNotMatch(late, /first/);
+  assert.match(late, /second\n/);
+  assert.match(late, /\[bash-1: exited with code 3, \d+s\]/);
+  assert.equal(f.workspace.background.running, 0);
+});
+
+test('a declined background command never starts (no marker file, no task)', async (t) => {
+  const f = await makeFixture(t);
+  const requests: ConfirmRequest[] = [];
+  const declining: Confirmer = {
+    reviewed: true,
+    confirm: async (request) => {
+      requests.push(request);
+      return false;
+    },
+  };
+  const tools = toolsFor(f, { confirmer: declining });
+  const marker = join(f.project, 'marker');
+  const outcome = await call(tools.bash, { command: `touch ${marker}`, run_in_background: true });
+  assert.equal(outcome.kind, 'error');
+  assert.match(text(outcome), /user declined to run the command; it was not run/);
+  // The person was asked the same question, told it would run in the background without a timeout.
+  assert.equal(requests.length, 1);
+  assert.match(
+    requests[0]!.title,
+    /^run a shell command in the background in .* \(no sandbox, no timeout\)$/,
+  );
+  assert.equal(requests[0]!.detail, `touch ${marker}`);
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(existsSync(marker), false);
+  assert.deepEqual(f.workspace.background.list(), []);
+});
+
+test('bash_kill ends the whole process tree of a background command', async (t) => {
+  const f = await makeFixture(t);
+  const tools = toolsFor(f);
+  const pidFile = join(f.project, 'pids');
+  const id = await startBackground(
+    tools,
+    `sleep 1000 & echo $! >> ${pidFile}; (trap '' TERM; exec sleep 1000) & echo $! >> ${pidFile}; echo $$ >> ${pidFile}; wait`,
+  );
+  const pids = await waitForPids(pidFile, 3);
+  assert.ok(pids.every(pidAlive));
+  assert.match(text(await call(tools.bash_kill, { id })), /^bash-1: killed after \d+s$/);
+  assert.ok(await eventually(() => pids.every((p) => !pidAlive(p))), `still alive: ${pids.filter(pidAlive)}`);
+  assert.match(text(await call(tools.bash_output, { id })), /\[bash-1: killed, \d+s\]$/);
+  assert.match(text(await call(tools.bash_kill, { id })), /was not running \(killed\); nothing to kill/);
+});
+
+test('closing the workspace ends every background command, and no new one starts', async (t) => {
+  const f = await makeFixture(t);
+  const tools = toolsFor(f);
+  const pidFile = join(f.project, 'pids');
+  await startBackground(tools, `sleep 1000 & echo $! >> ${pidFile}; echo $$ >> ${pidFile}; wait`);
+  await startBackground(tools, `exec sleep 1000`);
+  const pids = await waitForPids(pidFile, 2);
+  await f.workspace.close();
+  assert.ok(await eventually(() => pids.every((p) => !pidAlive(p))), `still alive: ${pids.filter(pidAlive)}`);
+  assert.deepEqual(
+    f.workspace.background.list().map((task) => task.status),
+    [
+      { state: 'killed', reason: 'closed' },
+      { state: 'killed', reason: 'closed' },
+    ],
+  );
+  const after = await call(tools.bash, { command: 'true', run_in_background: true });
+  assert.match(text(after), /^Error: the workspace is closed/);
+});
+
+test('unread output is capped: the newest is kept and the read says how much was dropped', async (t) => {
+  const f = await makeFixture(t);
+  const tools = toolsFor(f);
+  const id = await startBackground(tools, 'seq 1 100000; echo LAST');
+  await eventually(() => f.workspace.background.info(id)?.status.state !== 'running', 400);
+  const out = text(await call(tools.bash_output, { id }));
+  assert.match(
+    out,
+    /^\[\.\.\. \d+ bytes of earlier output dropped: more than 64 KiB arrived since the last read/,
+  );
+  assert.match(out, /\n100000\nLAST\n\[bash-1: exited with code 0, \d+s\]$/);
+  assert.ok(out.length < BACKGROUND_MAX_OUTPUT_BYTES + 400);
+  assert.doesNotMatch(out, /^1\n/m);
+});
+
+test('an unknown id is an error that says what exists', async (t) => {
+  const f = await makeFixture(t);
+  const tools = toolsFor(f);
+  assert.match(
+    text(await call(tools.bash_output, { id: 'bash-9' })),
+    /no background task "bash-9"; none was started/,
+  );
+  await startBackground(tools, 'true');
+  assert.match(text(await call(tools.bash_kill, { id: 'x' })), /no background task "x"; known: bash-1/);
+});
+
+test("bash_output's legs: bash's untrusted input, judged by the task's own command, and no egress", async (t) => {
+  const f = await makeFixture(t);
+  const tools = toolsFor(f);
+  const worst = { ...tools.bash.trifectaLegs, egress: 'none' };
+  assert.deepEqual(tools.bash_output.trifectaLegs, worst);
+  assert.equal(tools.bash.trifectaLegs.untrusted, 'hard');
+  const fetching = await startBackground(tools, 'curl -s http://127.0.0.1:9 || true');
+  const local = await startBackground(tools, 'echo local');
+  assert.deepEqual(await tools.bash_output.legsOf?.({ id: fetching }), worst);
+  assert.deepEqual(await tools.bash_output.legsOf?.({ id: local }), {
+    privateData: true,
+    untrusted: 'none',
+    egress: 'none',
+  });
+  // An id that names nothing yet is judged as bash's worst input.
+  assert.deepEqual(await tools.bash_output.legsOf?.({ id: 'bash-99' }), worst);
+});
+
+test('a background command runs in the same sandbox: no home, outside or credential secrets', async (t) => {
+  if (skipWithoutBubblewrap(t, bwrapProblem())) return;
+  const f: Fixture = await makeFixture(t);
+  const tools = toolsFor(f, { sandbox: { kind: 'bubblewrap' } });
+  const id = await startBackground(
+    tools,
+    `cat ${join(f.home, '.ssh/id_ed25519')} ${join(f.outside, 'secret.txt')} .env; echo "key=$OPENAI_API_KEY"; echo done`,
+  );
+  const out = await readUntil(tools, id, (seen) => seen.includes('exited'));
+  assert.match(out, /done\n/);
+  assert.ok(!out.includes(SECRET), out);
+});
