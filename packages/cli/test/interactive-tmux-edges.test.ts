@@ -108,3 +108,32 @@ test('pasting cost⏎ right after / runs /cost (the menu drawn for / does not co
   const screen = await tmux.waitFor(/this session: \d+ input tokens|unknown command/);
   assert.doesNotMatch(screen, /unknown command/);
 });
+
+test('n to /undo declines at once (no reason asked for): the next typed command runs', { skip }, async () => {
+  const { tmux, root } = await open((r) =>
+    last(r).tool
+      ? { text: 'edited it' }
+      : {
+          toolCalls: [
+            { name: 'edit', arguments: { path: 'notes.txt', old_string: 'draft', new_string: 'final' } },
+          ],
+        },
+  );
+  await writeFile(join(root, 'notes.txt'), 'title\ndraft\nend\n');
+  tmux.type('finish the notes');
+  tmux.keys('Enter');
+  await tmux.waitFor('y yes · n no');
+  tmux.keys('y');
+  await tmux.waitFor('edited it');
+  await tmux.waitIdle();
+  tmux.type('/undo');
+  tmux.keys('Enter');
+  await tmux.waitFor('y yes · n no');
+  tmux.keys('n');
+  await tmux.waitFor((s) => !s.includes('y yes · n no'), undefined, () => tmux.visible());
+  tmux.type('/cost');
+  tmux.keys('Enter');
+  const screen = await tmux.waitFor(/this session: \d+ input tokens|reason for the model/);
+  assert.doesNotMatch(screen, /reason for the model/);
+  assert.equal(await readFile(join(root, 'notes.txt'), 'utf8'), 'title\nfinal\nend\n', 'n kept the edit');
+});

@@ -349,11 +349,9 @@ export class AssistantApp {
   /** Shows a change (a diff in the transcript) and asks y / n; true for yes. */
   async confirmChange(tool: string, title: string, diff: string): Promise<boolean> {
     if (diff) this.transcript.diff(title, diff);
-    const answer = await this.#ask({
-      request: { tool, title, detail: '', warnings: [] },
-      allowAlways: false,
-    });
-    return answer.kind === 'yes';
+    // No model waits on this answer: `n` declines at once, with no reason to type.
+    const request = { tool, title, detail: '', warnings: [] };
+    return (await this.#ask({ request, allowAlways: false, askReason: false })).kind === 'yes';
   }
 
   /** A list to pick from above the input; undefined when cancelled. */

@@ -7,7 +7,8 @@ import { truncate, wrap } from '../render/width.ts';
 /**
  * The question above the input while a tool waits for approval. Keys:
  * `y` yes, `a` always (this rule, this session), `n` no, then an optional
- * reason and Enter (Esc: no reason). Esc at the question itself declines
+ * reason and Enter (Esc: no reason; none is asked for a slash command's own
+ * question, `askReason: false`). Esc at the question itself declines
  * and, during a turn, the key handler cancels the turn too.
  */
 export class ConfirmPrompt implements Component {
@@ -37,7 +38,10 @@ export class ConfirmPrompt implements Component {
     const key = data.toLowerCase();
     if (key === 'y') this.answer({ kind: 'yes' });
     else if (key === 'a' && this.question.allowAlways) this.answer({ kind: 'always' });
-    else if (key === 'n') this.#reason = '';
+    else if (key === 'n') {
+      if (this.question.askReason === false) this.answer({ kind: 'no' });
+      else this.#reason = '';
+    }
     else if (matchesKey(data, 'escape')) this.answer({ kind: 'no' });
     return true;
   }

@@ -56,6 +56,11 @@ export interface ConfirmQuestion {
    * the conversation (the call can send data out after it).
    */
   readonly taintSources?: readonly string[];
+  /**
+   * False when no model waits on the answer (a slash command's own question,
+   * `/undo`, `/rewind`): `n` then declines at once, with no reason to type.
+   */
+  readonly askReason?: boolean;
 }
 
 /** Shows a question and waits for the answer; resolves `no` when `signal` aborts. */
