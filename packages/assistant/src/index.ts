@@ -23,6 +23,9 @@ export type {
   McpServerView,
   ShellRunner,
 } from './app/assistant-options.ts';
+export type { CommandSource, CustomCommand } from './commands/command-file.ts';
+export { type CommandFolder, type LoadedCommands, loadCustomCommands } from './commands/custom-commands.ts';
+export { BUILT_IN_COMMANDS } from './commands/slash-commands.ts';
 export type {
   AskPerson,
   ConfirmAnswer,

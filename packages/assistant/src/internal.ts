@@ -25,6 +25,9 @@ export {
   type RestorePlan,
   type RestoreStep,
 } from './checkpoints/restore-plan.ts';
+export { parseCommandFile, parseFrontMatter } from './commands/command-file.ts';
+export { TurnToolLimit } from './commands/command-tools.ts';
+export { expandCommand, splitArguments } from './commands/custom-commands.ts';
 export { type Command, type SlashContext, slashCommands } from './commands/slash-commands.ts';
 export { type ReadText, reviewEdits } from './confirm/edit-review.ts';
 export * from './index.ts';

@@ -4,6 +4,7 @@ import { resolveModel } from '@kodama/models';
 import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
 import { type AssistantSpec, resolveAssistantSpec } from './assistant-spec.ts';
 import type { CliIO } from './cli-io.ts';
+import { customCommands } from './commands-setup.ts';
 import { EXIT } from './exit-status.ts';
 import type { InteractiveArgs } from './interactive-args.ts';
 import { printTurn } from './interactive-print.ts';
@@ -65,6 +66,7 @@ export async function interactive(args: InteractiveArgs, io: CliIO): Promise<num
     const { ProcessTerminal } = await import('@mariozechner/pi-tui');
     let agent: Agent | undefined;
     const extensions = await extensionReaders();
+    const commands = await customCommands(assistant, root, io.env, spec.trusted);
     const app = new assistant.AssistantApp({
       terminal: new ProcessTerminal(),
       theme: assistant.themeFor(io.stdout as { isTTY?: boolean }, io.env, spec.theme),
@@ -90,6 +92,8 @@ export async function interactive(args: InteractiveArgs, io: CliIO): Promise<num
         configNotes: configNotes(spec.configFiles, root),
       },
       approvals: { approveAll: spec.yes, approveTaint: spec.yesAll },
+      commands: commands.commands,
+      commandWarnings: commands.warnings,
       // The assistant's wiring (permission gate, checkpointed and reviewed edits, confirmer, taint gate).
       buildAgent: async (ui) => {
         agent = await buildAssistant(spec, io, {

@@ -4,8 +4,9 @@
 // described in a line a person can judge, and a digest of the files so a
 // remembered answer holds only while they stay the same.
 import { createHash } from 'node:crypto';
-import { readFile, realpath } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile, realpath } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { PROJECT_COMMANDS_DIR } from './commands-setup.ts';
 import type { KodamaConfig } from './config.ts';
 import type { ConfigRead } from './config-files.ts';
 
@@ -73,6 +74,9 @@ export async function projectConfigPlan(
       file === CONFIG_FILE ? project.text : await readFile(join(root, file), 'utf8').catch(() => undefined);
     hash.update(`${file}\0${text === undefined ? '-' : `+${text.length}\0${text}`}\0`);
   }
+  // Only a project with command files hashes them: the digests of the others stay as they were.
+  const commands = await projectCommandFiles(root);
+  for (const { file, text } of commands) hash.update(`${file}\0+${text.length}\0${text}\0`);
   // A file that cannot be read is the assistant's error to report (it reads the
   // file itself); here it widens nothing, and `kodama ask`, which does not read it, goes on.
   const config = project.config;
@@ -80,6 +84,7 @@ export async function projectConfigPlan(
   const widening: Widening[] = [
     ...(config ? configWidening(config, user) : []),
     ...(await mcpWidening(root, env)),
+    ...commandsWidening(commands.map((c) => c.file)),
   ];
   return { root, realRoot, digest: hash.digest('hex'), config, widening };
 }
@@ -126,6 +131,37 @@ async function mcpWidening(root: string, env: NodeJS.ProcessEnv): Promise<Wideni
   }));
 }
 
+/** A project's slash commands: their text is sent to the model as the person's own prompt, and may name tools and a model. */
+function commandsWidening(files: readonly string[]): Widening[] {
+  if (files.length === 0) return [];
+  const names = files.map((f) => `/${relative(PROJECT_COMMANDS_DIR, f).slice(0, -3).split(sep).join(':')}`);
+  return [
+    {
+      file: PROJECT_COMMANDS_DIR,
+      use: 'config',
+      what: `would add the slash commands ${shown(names.join(', '), 300)} (their text goes to the model when you run one)`,
+    },
+  ];
+}
+
 function setting(names: readonly string[], verb: string): string {
   return names.length === 0 ? '' : `, ${verb} ${shown(names.join(', '))}`;
+}
+
+/** The project's command files (relative to the root, sorted) and their text, for the trust plan. */
+async function projectCommandFiles(root: string): Promise<{ file: string; text: string }[]> {
+  const dir = join(root, PROJECT_COMMANDS_DIR);
+  let entries: { name: string; parentPath?: string; isFile(): boolean }[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  } catch {
+    return [];
+  }
+  const paths = entries
+    .filter((e) => e.isFile() && e.name.endsWith('.md'))
+    .map((e) => join(e.parentPath ?? (e as { path?: string }).path ?? dir, e.name))
+    .sort();
+  return Promise.all(
+    paths.map(async (p) => ({ file: relative(root, p), text: await readFile(p, 'utf8').catch(() => '') })),
+  );
 }

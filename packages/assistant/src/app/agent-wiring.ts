@@ -7,6 +7,7 @@ import type { AnyTool } from '@kodama/core';
 import type { TaintGate } from '@kodama/core/taint';
 import { checkpointEdits, type ResolveWritePath } from '../checkpoints/checkpoint-edits.ts';
 import type { FileCheckpoints } from '../checkpoints/file-checkpoints.ts';
+import type { TurnToolLimit } from '../commands/command-tools.ts';
 import type { AskPerson, Confirmer } from '../confirm/confirm-types.ts';
 import { type ReadText, reviewEdits } from '../confirm/edit-review.ts';
 import { InlineConfirmer } from '../confirm/inline-confirmer.ts';
@@ -38,28 +39,41 @@ function wiring(
   confirmer: InlineConfirmer,
   rules: PermissionRules,
   approvals: Approvals,
-  extra: { readonly person: Confirmer | undefined; readonly checkpoints?: FileCheckpoints },
+  extra: {
+    readonly person: Confirmer | undefined;
+    readonly checkpoints?: FileCheckpoints;
+    readonly limit?: TurnToolLimit;
+  },
 ): AgentWiring {
-  const { checkpoints, person } = extra;
+  const { checkpoints, person, limit } = extra;
   const review = (tool: AnyTool, read: ReadText, resolvePath: ResolveWritePath) => {
     const checkpointed = checkpoints ? checkpointEdits(tool, resolvePath, checkpoints) : tool;
     return approvals.approveAll ? checkpointed : reviewEdits(checkpointed, read, confirmer);
   };
   return {
-    wrapTool: (tool) => permissionGate(tool, rules, approvals.approveAll ? APPROVE_ALL : confirmer, person),
+    wrapTool: (tool) => {
+      const gated = permissionGate(tool, rules, approvals.approveAll ? APPROVE_ALL : confirmer, person);
+      // A custom command's allowed-tools refuse a call before the gate could ask about it.
+      return limit ? limit.wrap(gated) : gated;
+    },
     ...(approvals.approveAll && !checkpoints ? {} : { reviewEdits: review }),
     ...(approvals.approveAll ? {} : { confirmer }),
     ...(approvals.approveTaint ? {} : { taintGate: confirmer.taintGate }),
   };
 }
 
-/** The screen's wiring: the app's inline confirmer and its checkpoints (control files ask it also when all is approved). */
+/**
+ * The screen's wiring: the app's inline confirmer and its checkpoints
+ * (control files ask it also when all is approved), and the limit of a
+ * custom command's turn.
+ */
 export function screenWiring(
   confirmer: InlineConfirmer,
   checkpoints: FileCheckpoints,
   approvals: Approvals,
+  limit?: TurnToolLimit,
 ): AgentWiring {
-  return wiring(confirmer, confirmer.rules, approvals, { person: confirmer, checkpoints });
+  return wiring(confirmer, confirmer.rules, approvals, { person: confirmer, checkpoints, limit });
 }
 
 /**

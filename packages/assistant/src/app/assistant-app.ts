@@ -1,8 +1,9 @@
-import { type Agent, type Content, History, isEvent, type Model, type RunEvent } from '@kodama/core';
+import { type Agent, type Content, History, type Model, type RunEvent } from '@kodama/core';
 import type { HistoryMessage } from '@kodama/core/history';
-import { TASKS_CHANGED } from '@kodama/tools/tasks';
 import { Editor, TUI } from '@mariozechner/pi-tui';
 import { FileCheckpoints } from '../checkpoints/file-checkpoints.ts';
+import type { CustomCommand } from '../commands/command-file.ts';
+import { TurnToolLimit } from '../commands/command-tools.ts';
 import { START_HINT } from '../commands/reports.ts';
 import { type SlashContext, slashCommands } from '../commands/slash-commands.ts';
 import type { ConfirmQuestion, ConfirmRequest } from '../confirm/confirm-types.ts';
@@ -10,7 +11,7 @@ import { InlineConfirmer } from '../confirm/inline-confirmer.ts';
 import { expandAttachments, modelAcceptsImages } from '../input/attachments.ts';
 import { AssistantCompletion } from '../input/completion.ts';
 import { PermissionRules } from '../permissions/permission-rules.ts';
-import { QueuedView, TaskListEntry, type TaskView } from '../render/entries.ts';
+import { QueuedView, TaskListEntry } from '../render/entries.ts';
 import { memoizeFrameLines } from '../render/frame-memo.ts';
 import { StatusLine } from '../render/status-line.ts';
 import { Transcript } from '../render/transcript.ts';
@@ -18,7 +19,7 @@ import { screenWiring } from './agent-wiring.ts';
 import type { AssistantOptions } from './assistant-options.ts';
 import { editorTheme } from './editor-theme.ts';
 import { KeyHandler } from './key-handler.ts';
-import { ModalArea, type PickItem } from './modal-area.ts';
+import { ModalArea } from './modal-area.ts';
 import { PromptHistory } from './prompt-history.ts';
 import { pickSession } from './session-picker.ts';
 import { runShellCommand } from './shell-command.ts';
@@ -49,6 +50,8 @@ export class AssistantApp {
   readonly #presenter: StatusPresenter;
   readonly #history: PromptHistory;
   readonly #keys: KeyHandler;
+  /** A custom command's `allowed-tools`, while its turn runs. */
+  readonly #toolLimit = new TurnToolLimit();
   #agent: Agent | undefined;
   #sessionId: string;
   #model: Model | undefined;
@@ -125,15 +128,18 @@ export class AssistantApp {
       confirmer: this.confirmer,
       taintGate: this.confirmer.taintGate,
       checkpoints: this.checkpoints,
-      wiring: screenWiring(this.confirmer, this.checkpoints, this.#options.approvals ?? {}),
+      wiring: screenWiring(this.confirmer, this.checkpoints, this.#options.approvals ?? {}, this.#toolLimit),
     });
     const m = this.#agent.model;
     this.status.update({ model: `${m.provider}:${m.modelId}`, contextWindow: this.#agent.contextWindowCap });
     for (const p of await this.#history.load()) this.editor.addToHistory(p);
-    this.editor.setAutocompleteProvider(new AssistantCompletion(slashCommands.completions(), this.root));
+    this.editor.setAutocompleteProvider(
+      new AssistantCompletion(slashCommands.completions(this.#options.commands), this.root),
+    );
     await this.resume(this.#sessionId, false);
     if (this.agent.exportHistory().messages.length === 0) this.transcript.notice(START_HINT);
     for (const note of this.#options.info?.configNotes ?? []) this.transcript.notice(note);
+    for (const w of this.#options.commandWarnings ?? []) this.transcript.notice(w, 'warning');
     this.tui.start();
     this.tui.requestRender();
     if (this.#options.pickSession) void pickSession(this, this.#options.store);
@@ -259,14 +265,7 @@ export class AssistantApp {
 
   #onEvent(event: RunEvent): void {
     this.transcript.onEvent(event);
-    if (event.type === 'tokens') this.#presenter.usage.onTokens(event);
-    else if (event.type === 'context-cap' && event.agentId === '')
-      this.status.update({ contextWindow: event.cap });
-    else if (event.type === 'model-switched' && event.agentId === '')
-      this.status.update({ model: `${event.to.provider}:${event.to.modelId}` });
-    else if (isEvent(event, TASKS_CHANGED) && event.agentId === '') {
-      if (Array.isArray(event.data?.tasks)) this.#tasks.set(event.data.tasks);
-    } else if (event.type === 'reset' && event.agentId === '') this.#tasks.set([]);
+    this.#presenter.onEvent(event, this.#tasks);
     if (event.type === 'tokens' || event.type === 'turn-end') this.#refreshStatus();
     this.tui.requestRender();
   }
@@ -287,16 +286,29 @@ export class AssistantApp {
     void Promise.resolve(settled).then(() => this.#exited?.());
   }
 
-  /** Switches the model from the next turn on. */
   /** The model the next turn (and `/compact`) uses: a `/model` switch not yet taken, else the agent's. */
   get nextModel(): Model {
     return this.#model ?? this.agent.model;
   }
 
-  async switchModel(target: string): Promise<void> {
-    const model = await this.#options.resolveModel(target);
+  /** Switches the model from the next turn on. */
+  async switchModel(target: string | Model): Promise<void> {
+    const model = typeof target === 'string' ? await this.#options.resolveModel(target) : target;
     this.#model = model;
     this.status.update({ model: `${model.provider}:${model.modelId}` });
+  }
+
+  /** A custom command's turn, shown as typed; its `allowed-tools` and model hold for this turn only. */
+  async commandTurn(prompt: string, shown: string, command: CustomCommand): Promise<void> {
+    const back = this.nextModel;
+    if (command.model) await this.switchModel(command.model);
+    if (command.allowedTools) this.#toolLimit.set(command.name, command.allowedTools, this.root);
+    try {
+      await this.#track(this.#runTurn(prompt, shown));
+    } finally {
+      this.#toolLimit.clear();
+      if (command.model && this.#model === undefined) await this.switchModel(back);
+    }
   }
 
   /** A fresh conversation under a new session id (the old one stays saved). */
@@ -336,27 +348,12 @@ export class AssistantApp {
     this.#refreshStatus();
   }
 
-  /** Back to before message `index`; its prompt goes back into the input to edit and send again. */
-  async rewindConversation(index: number, prompt: string): Promise<void> {
-    const messages = this.agent.exportHistory().messages.slice(0, index);
-    await this.replaceConversation(
-      messages,
-      `rewound to before "${prompt.replace(/\s+/g, ' ').slice(0, 50)}"`,
-    );
-    this.editor.setText(prompt);
-  }
-
   /** Shows a change (a diff in the transcript) and asks y / n; true for yes. */
   async confirmChange(tool: string, title: string, diff: string): Promise<boolean> {
     if (diff) this.transcript.diff(title, diff);
     // No model waits on this answer: `n` declines at once, with no reason to type.
     const request = { tool, title, detail: '', warnings: [] };
     return (await this.#ask({ request, allowAlways: false, askReason: false })).kind === 'yes';
-  }
-
-  /** A list to pick from above the input; undefined when cancelled. */
-  pick(title: string, items: readonly PickItem[]): Promise<string | undefined> {
-    return this.modal.pick(title, items);
   }
 
   /** Something the model should know with the next prompt (files undone, a shell command's output). */
@@ -372,6 +369,7 @@ export class AssistantApp {
       info: this.#options.info ?? {},
       usage: this.#presenter.usage,
       say: (text, kind) => this.transcript.notice(text, kind),
+      commands: this.#options.commands ?? [],
     };
   }
 

@@ -3,6 +3,7 @@ import type { SessionStore } from '@kodama/core/session';
 import type { TaintGate } from '@kodama/core/taint';
 import type { Terminal } from '@mariozechner/pi-tui';
 import type { FileCheckpoints } from '../checkpoints/file-checkpoints.ts';
+import type { CustomCommand } from '../commands/command-file.ts';
 import type { Confirmer } from '../confirm/confirm-types.ts';
 import type { PermissionRules } from '../permissions/permission-rules.ts';
 import type { Theme } from '../render/theme.ts';
@@ -97,6 +98,10 @@ export interface AssistantOptions {
   readonly approvals?: Approvals;
   /** Start with a list of the stored sessions to pick from (`kodama --resume` without an id). */
   readonly pickSession?: boolean;
+  /** Custom slash commands (`loadCustomCommands`); a built-in command of the same name wins. */
+  readonly commands?: readonly CustomCommand[];
+  /** Lines about command files that were not loaded, shown at start. */
+  readonly commandWarnings?: readonly string[];
   /** The clock of the spinner and the double Ctrl+C. */
   readonly now?: () => number;
 }

@@ -6,7 +6,7 @@ import type { AssistantApp } from './assistant-app.ts';
 export async function pickSession(app: AssistantApp, store: SessionStore): Promise<void> {
   const sessions = await store.list();
   if (sessions.length === 0) return app.transcript.notice('no stored sessions to resume; this is a new one');
-  const id = await app.pick(
+  const id = await app.modal.pick(
     'resume which session?',
     sessions.slice(0, 50).map((s) => ({
       value: s.id,

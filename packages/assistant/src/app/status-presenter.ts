@@ -1,3 +1,6 @@
+import { isEvent, type RunEvent } from '@kodama/core';
+import { TASKS_CHANGED } from '@kodama/tools/tasks';
+import type { TaskView } from '../render/entries.ts';
 import type { StatusLine } from '../render/status-line.ts';
 import { UsageTotals } from './usage-totals.ts';
 
@@ -29,6 +32,18 @@ export class StatusPresenter {
       contextWindow: contextWindow ?? this.status.state.contextWindow,
       busySince: busy ? (this.status.state.busySince ?? this.now()) : undefined,
     });
+  }
+
+  /** What the main agent's events change here (tokens, its context cap and model) and in the task list. */
+  onEvent(event: RunEvent, tasks: { set(tasks: readonly TaskView[]): void }): void {
+    if (event.type === 'tokens') this.usage.onTokens(event);
+    if (!('agentId' in event) || event.agentId !== '') return;
+    if (event.type === 'context-cap') this.status.update({ contextWindow: event.cap });
+    else if (event.type === 'model-switched')
+      this.status.update({ model: `${event.to.provider}:${event.to.modelId}` });
+    else if (isEvent(event, TASKS_CHANGED)) {
+      if (Array.isArray(event.data?.tasks)) tasks.set(event.data.tasks);
+    } else if (event.type === 'reset') tasks.set([]);
   }
 
   /** Something started: the spinner turns, the elapsed time counts from now. */

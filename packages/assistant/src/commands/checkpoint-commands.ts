@@ -66,7 +66,7 @@ async function rewind(args: string, c: SlashContext): Promise<void> {
       );
     chosen = prompts[n - 1]?.index;
   } else {
-    const picked = await c.app.pick(
+    const picked = await c.app.modal.pick(
       'rewind to before which prompt?',
       prompts
         .map((p, i) => {
@@ -97,7 +97,8 @@ async function rewind(args: string, c: SlashContext): Promise<void> {
     await applyRestore(c.app.checkpoints, plan);
     await c.app.checkpoints.drop(turns.map((t) => t.seq));
   }
-  await c.app.rewindConversation(chosen, prompt);
+  await c.app.replaceConversation(messages.slice(0, chosen), `rewound to before "${oneLine(prompt, 50)}"`);
+  c.app.editor.setText(prompt);
 }
 
 /** `/undo` and `/rewind`. */

@@ -6,6 +6,8 @@ import type { AssistantInfo } from '../app/assistant-options.ts';
 import type { UsageTotals } from '../app/usage-totals.ts';
 import type { NoticeKind } from '../render/transcript.ts';
 import { CHECKPOINT_COMMANDS } from './checkpoint-commands.ts';
+import type { CustomCommand } from './command-file.ts';
+import { customHelp, runCustomCommand } from './custom-commands.ts';
 import {
   contextReport,
   costReport,
@@ -25,6 +27,8 @@ export interface SlashContext {
   readonly usage: UsageTotals;
   /** Shows a line (or lines) in the transcript. */
   readonly say: (text: string, kind?: NoticeKind) => void;
+  /** The custom commands (Markdown files) of this session. */
+  readonly commands?: readonly CustomCommand[];
 }
 
 /** One slash command. */
@@ -38,7 +42,12 @@ export interface Command {
 }
 
 const COMMANDS: readonly Command[] = [
-  { name: 'help', description: 'commands and keys', whileBusy: true, run: (_a, c) => c.say(helpText()) },
+  {
+    name: 'help',
+    description: 'commands and keys',
+    whileBusy: true,
+    run: (_a, c) => c.say(helpText(c.commands)),
+  },
   { name: 'clear', description: 'start a fresh conversation (a new session)', run: (_a, c) => c.app.clear() },
   ...SESSION_COMMANDS.filter((s) => s.name !== 'mcp'),
   ...CHECKPOINT_COMMANDS,
@@ -119,10 +128,11 @@ const COMMANDS: readonly Command[] = [
   },
 ];
 
-function helpText(): string {
+function helpText(custom: readonly CustomCommand[] = []): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length + (c.argumentHint?.length ?? 0) + 2));
   return [
     ...COMMANDS.map((c) => `/${`${c.name} ${c.argumentHint ?? ''}`.padEnd(width)} ${c.description}`),
+    ...customHelp(custom, width),
     '',
     'Enter sends · Alt+Enter or Shift+Enter: new line · Up/Down: history',
     '@path attaches a file or image · !command runs a shell command for the model to see',
@@ -131,6 +141,9 @@ function helpText(): string {
     'Ctrl+O: fold/unfold tool output and reasoning · Ctrl+T: fold/unfold the latest reasoning',
   ].join('\n');
 }
+
+/** The names of the built-in commands: a custom command of one of these names is not used. */
+export const BUILT_IN_COMMANDS: readonly string[] = Object.freeze(COMMANDS.map((c) => c.name));
 
 /** The slash commands: run one, or complete their names. */
 export const slashCommands = {
@@ -141,6 +154,8 @@ export const slashCommands = {
   async run(line: string, ctx: SlashContext): Promise<void> {
     const [, name = '', args = ''] = /^\/(\S*)\s*([\s\S]*)$/.exec(line.trim()) ?? [];
     const command = COMMANDS.find((c) => c.name === name);
+    const custom = command ? undefined : ctx.commands?.find((c) => c.name === name);
+    if (custom) return runCustomCommand(custom, args.trim(), ctx);
     if (!command) return ctx.say(`unknown command /${name}; /help lists them`, 'warning');
     if (ctx.app.busy && command.whileBusy !== true)
       return ctx.say(`/${name} waits until the turn ends (Esc cancels it)`, 'warning');
@@ -151,9 +166,9 @@ export const slashCommands = {
     }
   },
 
-  /** The commands as the input completes them after `/`. */
-  completions(): SlashCommand[] {
-    return COMMANDS.map((c) => ({
+  /** The commands as the input completes them after `/`, the custom ones after the built-in ones. */
+  completions(custom: readonly CustomCommand[] = []): SlashCommand[] {
+    return [...COMMANDS, ...custom].map((c) => ({
       name: c.name,
       description: c.description,
       ...(c.argumentHint ? { argumentHint: c.argumentHint } : {}),
