@@ -60,6 +60,10 @@ export const ASSISTANT_HELP: readonly HelpRow[] = [
     ].join('\n'),
   },
   { synopsis: '-p "<prompt>" [--json]', summary: 'one assistant turn, printed' },
+  {
+    synopsis: '--worktree [<name>]',
+    summary: 'the assistant in a new git worktree on the branch\nkodama/<name>, beside the checkout',
+  },
 ];
 
 /** `kodama [options]` / `kodama -p "<prompt>" [options]`. */
@@ -80,6 +84,8 @@ export interface InteractiveArgs extends ToolChoice {
   readonly toolsGiven: boolean;
   readonly store: StoreKind;
   readonly maxSteps: number | undefined;
+  /** `--worktree [<name>]`: run in a new git worktree; '' for a generated name. */
+  readonly worktree: string | undefined;
 }
 
 /** True when the process talks to a person: both stdin and stdout are terminals. */
@@ -124,6 +130,10 @@ export function parseInteractive(argv: readonly string[]): InteractiveArgs {
     throw new UsageError('-p needs a session id with --resume: kodama -p "<prompt>" --resume <id>');
   if (values.print !== undefined && values.print.trim() === '')
     throw new UsageError('-p needs a prompt: kodama -p "<prompt>"');
+  if (values.worktree !== undefined && values.print !== undefined)
+    throw new UsageError('--worktree is for the assistant on a terminal, not -p');
+  if (values.worktree !== undefined && (values.continue || values.resume !== undefined))
+    throw new UsageError('--worktree starts a new session; leave out --continue and --resume');
   if (values.json && values.print === undefined) throw new UsageError('--json goes with -p "<prompt>"');
   const maxSteps = values['max-steps'] === undefined ? undefined : Number(values['max-steps']);
   if (maxSteps !== undefined && !(Number.isInteger(maxSteps) && maxSteps > 0))
@@ -144,6 +154,7 @@ export function parseInteractive(argv: readonly string[]): InteractiveArgs {
     toolsGiven: values.tools !== undefined,
     store: store as StoreKind,
     maxSteps,
+    worktree: values.worktree,
   };
 }
 
@@ -152,11 +163,17 @@ function defaultTools(noSkills: boolean): string {
   return ASSISTANT_TOOLS.filter((t) => !(noSkills && t === SKILL_TOOL)).join(',');
 }
 
-/** `--resume` (or `-r`) with no id after it (last, or before another flag) becomes `--resume=`: pick from a list. */
+/**
+ * `--resume` (or `-r`) with no id after it (last, or before another flag)
+ * becomes `--resume=`: pick from a list; `--worktree` alone, `--worktree=`: a
+ * generated name.
+ */
 function resumeWithoutId(argv: readonly string[]): string[] {
   return argv.map((a, i) => {
     const next = argv[i + 1];
-    return (a === '--resume' || a === '-r') && (next === undefined || next.startsWith('-')) ? '--resume=' : a;
+    const bare = next === undefined || next.startsWith('-');
+    if (bare && (a === '--resume' || a === '-r')) return '--resume=';
+    return bare && a === '--worktree' ? '--worktree=' : a;
   });
 }
 
@@ -175,6 +192,7 @@ function parse(argv: readonly string[]) {
       resume: { type: 'string', short: 'r' },
       store: { type: 'string' },
       'max-steps': { type: 'string' },
+      worktree: { type: 'string' },
     },
   });
 }

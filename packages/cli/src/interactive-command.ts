@@ -20,6 +20,7 @@ import {
 } from './interactive-setup.ts';
 import { pickModel } from './pick-model.ts';
 import { latestSession, openSessionStore } from './session-store.ts';
+import { createWorktree, type SessionWorktree, WorktreeError, worktreeExitText } from './worktree.ts';
 
 /** A new session id: `kodama-20250101-120000-ab12`. */
 export function newSessionId(now = new Date()): string {
@@ -31,9 +32,28 @@ export function newSessionId(now = new Date()): string {
  * `kodama` (the assistant on the terminal) and `kodama -p` (one turn,
  * printed): the assistant's tools rooted at the project (the git root above
  * the current directory unless `--root`), kodama's coding prompt with the
- * project's instruction files, sessions saved as they go.
+ * project's instruction files, sessions saved as they go. With
+ * `--worktree`, the project is a new git worktree of it, and the exit says
+ * how to merge or remove it.
  */
 export async function interactive(args: InteractiveArgs, io: CliIO): Promise<number> {
+  if (args.worktree === undefined) return assistantSession(args, io);
+  let worktree: SessionWorktree;
+  try {
+    worktree = await createWorktree(args.root ?? process.cwd(), args.worktree, io.env);
+  } catch (error) {
+    if (!(error instanceof WorktreeError)) throw error;
+    io.stderr.write(`kodama: ${error.message}\n`);
+    return EXIT.usage;
+  }
+  try {
+    return await assistantSession({ ...args, root: worktree.path }, io);
+  } finally {
+    io.stdout.write(await worktreeExitText(worktree, io.env));
+  }
+}
+
+async function assistantSession(args: InteractiveArgs, io: CliIO): Promise<number> {
   const say = (message: string) => io.stderr.write(`kodama: ${message}\n`);
   const assistant = await import('@kodama/assistant');
   let spec: AssistantSpec;
