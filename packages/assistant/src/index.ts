@@ -19,6 +19,8 @@ export type {
   AssistantInfo,
   AssistantOptions,
   AssistantUi,
+  BackgroundControl,
+  BackgroundTaskView,
   InstructionFile,
   McpServerView,
   ShellRunner,

@@ -38,6 +38,8 @@ export interface AssistantOptions {
   readonly taintGate?: TaintGate;
   /** bash shows its output live (the assistant's screen). */
   readonly streamOutput?: boolean;
+  /** Told the background commands' table (the assistant's `/tasks`). */
+  readonly onBackground?: ToolSetup['onBackground'];
   /**
    * Wraps every tool the model or a sub-agent can call: the built ones and
    * those the extensions add, also later (an MCP server's tools). The
@@ -99,6 +101,7 @@ export async function buildAssistant(spec: AgentSpec, io: CliIO, options: Assist
       ...(options.confirmer ? { confirmer: options.confirmer } : {}),
       ...(options.reviewEdits ? { reviewEdits: options.reviewEdits } : {}),
       ...(options.streamOutput ? { streamOutput: true } : {}),
+      ...(options.onBackground ? { onBackground: options.onBackground } : {}),
     });
     const wrap = options.wrapTool;
     const tools = wrap ? built.map((t) => wrap(t)) : built;

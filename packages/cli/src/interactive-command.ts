@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { BackgroundControl } from '@kodama/assistant';
 import type { Agent } from '@kodama/core';
 import { resolveModel } from '@kodama/models';
 import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
@@ -85,6 +86,7 @@ async function assistantSession(args: InteractiveArgs, io: CliIO): Promise<numbe
       return await printTurn(spec, io, { model, systemPrompt, store, sessionId, rules });
     const { ProcessTerminal } = await import('@mariozechner/pi-tui');
     let agent: Agent | undefined;
+    let background: BackgroundControl | undefined;
     const extensions = await extensionReaders();
     const commands = await customCommands(assistant, root, io.env, spec.trusted);
     const app = new assistant.AssistantApp({
@@ -108,6 +110,9 @@ async function assistantSession(args: InteractiveArgs, io: CliIO): Promise<numbe
         get mcp() {
           return extensions.mcp(agent);
         },
+        get background() {
+          return background;
+        },
         mcpServers: await mcpServers(root, io.env, spec.trusted),
         configNotes: configNotes(spec.configFiles, root),
       },
@@ -121,6 +126,9 @@ async function assistantSession(args: InteractiveArgs, io: CliIO): Promise<numbe
           maxSteps: spec.maxSteps,
           systemPrompt,
           streamOutput: true,
+          onBackground: (control) => {
+            background = control;
+          },
           ...ui.wiring,
         });
         return agent;

@@ -1,3 +1,4 @@
+import type { BackgroundControl } from '@kodama/assistant';
 import type { AnyTool } from '@kodama/core';
 import type { Confirmer } from '@kodama/workspace';
 import type { KodamaConfig } from './config.ts';
@@ -26,6 +27,8 @@ export interface ToolSetup {
   readonly reviewEdits?: EditReviewer;
   /** bash emits its output live (`tool-output` events) for the assistant's screen. */
   readonly streamOutput?: boolean;
+  /** Told the workspace's background commands once bash is built (the assistant's `/tasks`). */
+  readonly onBackground?: (background: BackgroundControl) => void;
 }
 
 /** One package's tools as the CLI offers them: the names its registry holds, and how to build some of them. */

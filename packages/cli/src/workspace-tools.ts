@@ -1,7 +1,11 @@
+import type { BackgroundControl } from '@kodama/assistant';
 import {
   assertSandboxAvailable,
   autoApprove,
+  type BackgroundTasks,
+  runtimeText,
   type SandboxOptions,
+  statusText,
   terminalConfirmer,
   WORKSPACE_TOOL_NAMES,
   Workspace,
@@ -31,6 +35,7 @@ export const WORKSPACE_TOOLS: ToolFamily = {
       readableRoots: setup.readableRoots ?? [],
     });
     setup.onClose(() => workspace.close());
+    setup.onBackground?.(backgroundControl(workspace.background));
     // Fail closed before the turn starts: a requested sandbox that cannot start is an error, never a silent downgrade.
     if (workspaceToolsWith('runsCommand').some((n) => names.includes(n)))
       await assertSandboxAvailable(workspace, sandbox);
@@ -42,3 +47,22 @@ export const WORKSPACE_TOOLS: ToolFamily = {
     return workspaceToolsByName(workspace, names, options);
   },
 };
+
+/** The workspace's background commands in the words `/tasks` shows. */
+function backgroundControl(tasks: BackgroundTasks): BackgroundControl {
+  return {
+    list: () =>
+      tasks.list().map((task) => ({
+        id: task.id,
+        command: task.command,
+        status: statusText(task.status),
+        runtime: runtimeText(task),
+        newLines: task.unreadLines,
+        running: task.status.state === 'running',
+      })),
+    kill: async (id) => {
+      const after = await tasks.kill(id);
+      return after && `${statusText(after.status)} after ${runtimeText(after)}`;
+    },
+  };
+}

@@ -68,3 +68,37 @@ test('a background command keeps running, the model reads its output on a later 
   await tmux.waitFor('[exit 0]');
   assert.ok(await eventually(() => !alive(pid)), `pid ${pid} survived kodama`);
 });
+
+test('/tasks lists a background command with its status and new output; /tasks kill ends it (its pid gone)', {
+  skip,
+}, async () => {
+  const command = 'echo $$ > watch.pid; echo one; echo two; exec sleep 1000';
+  const { tmux, root } = await open(
+    (r) =>
+      last(r).tool
+        ? { text: 'watching in the background' }
+        : { toolCalls: [{ name: BASH_TOOL, arguments: { command, run_in_background: true } }] },
+    TOOLS,
+  );
+  tmux.type('watch the files');
+  tmux.keys('Enter');
+  await tmux.waitFor('y yes · n no');
+  tmux.keys('y');
+  await tmux.waitFor('watching in the background');
+  await tmux.waitIdle();
+  const pidFile = join(root, 'watch.pid');
+  assert.ok(await eventually(async () => (await readFile(pidFile, 'utf8').catch(() => '')).trim() !== ''));
+  const pid = Number((await readFile(pidFile, 'utf8')).trim());
+  // The alias lists the same table; the two lines printed are new output the model has not read.
+  tmux.type('/bashes');
+  tmux.keys('Enter');
+  const listed = await tmux.waitFor(/bash-1 {2}running · \d+s · 2 new lines {2}echo \$\$ > watch\.pid/);
+  assert.match(listed, /\/tasks kill <id> ends one/);
+  tmux.type('/tasks kill bash-1');
+  tmux.keys('Enter');
+  await tmux.waitFor(/bash-1: killed after \d+s/);
+  assert.ok(await eventually(() => !alive(pid)), `pid ${pid} survived /tasks kill`);
+  tmux.type('/tasks');
+  tmux.keys('Enter');
+  await tmux.waitFor(/bash-1 {2}killed · \d+s · 2 new lines/);
+});

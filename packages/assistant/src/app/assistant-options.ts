@@ -41,6 +41,28 @@ export interface AssistantInfo {
   readonly mcp?: McpControl;
   /** Lines about the configuration in effect (files read, permission rules), shown at start. */
   readonly configNotes?: readonly string[];
+  /** The background commands (`/tasks`); read when asked: the tools are built after the app. */
+  readonly background?: BackgroundControl;
+}
+
+/** One background command as `/tasks` lists it, in words its owner chose. */
+export interface BackgroundTaskView {
+  readonly id: string;
+  readonly command: string;
+  /** `running`, `exited with code 0`, `killed`, ... */
+  readonly status: string;
+  /** How long it has run (or ran): `45s`, `3m20s`. */
+  readonly runtime: string;
+  /** Lines of output the model has not read yet. */
+  readonly newLines: number;
+  readonly running: boolean;
+}
+
+/** What `/tasks` uses of the background commands (the CLI adapts `@kodama/workspace`'s table). */
+export interface BackgroundControl {
+  list(): readonly BackgroundTaskView[];
+  /** Ends one and resolves with its status after; undefined for an unknown id. */
+  kill(id: string): Promise<string | undefined>;
 }
 
 /** An MCP server as `/mcp` lists it. */

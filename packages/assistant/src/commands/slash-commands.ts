@@ -17,6 +17,7 @@ import {
   trifectaReport,
 } from './reports.ts';
 import { SESSION_COMMANDS } from './session-commands.ts';
+import { TASK_COMMANDS } from './task-commands.ts';
 
 /** What a slash command works with. */
 export interface SlashContext {
@@ -36,6 +37,8 @@ export interface Command {
   readonly name: string;
   readonly description: string;
   readonly argumentHint?: string;
+  /** Other names it answers to (`/bashes` for `/tasks`). */
+  readonly aliases?: readonly string[];
   /** False when it cannot run while a turn is running. */
   readonly whileBusy?: boolean;
   run(args: string, ctx: SlashContext): void | Promise<void>;
@@ -102,6 +105,7 @@ const COMMANDS: readonly Command[] = [
       ),
   },
   ...SESSION_COMMANDS.filter((s) => s.name === 'mcp'),
+  ...TASK_COMMANDS,
   {
     name: 'trifecta',
     description: 'the lethal-trifecta map and the taint so far',
@@ -153,7 +157,7 @@ export const slashCommands = {
   /** Runs `/name args`; unknown names and busy-only refusals are said in the transcript. */
   async run(line: string, ctx: SlashContext): Promise<void> {
     const [, name = '', args = ''] = /^\/(\S*)\s*([\s\S]*)$/.exec(line.trim()) ?? [];
-    const command = COMMANDS.find((c) => c.name === name);
+    const command = COMMANDS.find((c) => c.name === name || c.aliases?.includes(name));
     const custom = command ? undefined : ctx.commands?.find((c) => c.name === name);
     if (custom) return runCustomCommand(custom, args.trim(), ctx);
     if (!command) return ctx.say(`unknown command /${name}; /help lists them`, 'warning');
