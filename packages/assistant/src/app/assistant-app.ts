@@ -20,6 +20,7 @@ import type { AssistantOptions } from './assistant-options.ts';
 import { editorTheme } from './editor-theme.ts';
 import { KeyHandler } from './key-handler.ts';
 import { ModalArea } from './modal-area.ts';
+import { PendingNotes } from './pending-notes.ts';
 import { PromptHistory } from './prompt-history.ts';
 import { pickSession } from './session-picker.ts';
 import { runShellCommand } from './shell-command.ts';
@@ -58,8 +59,8 @@ export class AssistantApp {
   #turn: Turn | undefined;
   #shell: AbortController | undefined;
   #queued: string[] = [];
-  /** Said to the model with the next prompt: undone files, `!command` output. */
-  #notes: string[] = [];
+  /** Said to the model with the next prompt (`/rewind` drops those of the turns it drops). */
+  readonly notes = new PendingNotes();
   /** The running turn or `!command`, until it settles; exit waits for it. */
   #running: Promise<unknown> | undefined;
   #exiting = false;
@@ -154,7 +155,7 @@ export class AssistantApp {
     await this.checkpoints.open(id);
     this.transcript.clear();
     this.#tasks.set([]);
-    this.#notes = [];
+    this.notes.clear();
     if (stored && stored.messages.length > 0) {
       this.agent.loadHistory(new History(stored.messages));
       this.transcript.replay(stored.messages);
@@ -211,7 +212,7 @@ export class AssistantApp {
       const note = await runShellCommand(command, run, this.#shell.signal, this.transcript, () =>
         this.tui.requestRender(),
       );
-      this.#notes.push(note);
+      this.notes.add(note);
     } finally {
       this.#shell = undefined;
       this.#presenter.stopSpinner();
@@ -222,7 +223,7 @@ export class AssistantApp {
   async #runTurn(content: Content, shown: string, attached: readonly string[] = []): Promise<void> {
     this.transcript.user(shown);
     if (attached.length) this.transcript.notice(`attached: ${attached.join(', ')}`);
-    const notes = this.#notes.splice(0);
+    const notes = this.notes.take();
     const prompt = notes.length === 0 ? content : withNotes(notes, content);
     const before = this.agent.exportHistory().messages.length;
     this.checkpoints.begin(shown, before);
@@ -319,7 +320,7 @@ export class AssistantApp {
     this.confirmer.reset();
     this.transcript.clear();
     this.#tasks.set([]);
-    this.#notes = [];
+    this.notes.clear();
     this.#presenter.usage.setContext(undefined);
     this.transcript.notice(`cleared; new session ${this.#sessionId}`);
     this.#refreshStatus();
@@ -356,9 +357,9 @@ export class AssistantApp {
     return (await this.#ask({ request, allowAlways: false, askReason: false })).kind === 'yes';
   }
 
-  /** Something the model should know with the next prompt (files undone, a shell command's output). */
-  noteForModel(text: string): void {
-    this.#notes.push(text);
+  /** Something the model should know with the next prompt; `turnStart`: the turn it is about (a /rewind there drops it). */
+  noteForModel(text: string, turnStart?: number): void {
+    this.notes.add(text, turnStart);
   }
 
   #slashContext(): SlashContext {

@@ -41,8 +41,7 @@ export class ConfirmPrompt implements Component {
     else if (key === 'n') {
       if (this.question.askReason === false) this.answer({ kind: 'no' });
       else this.#reason = '';
-    }
-    else if (matchesKey(data, 'escape')) this.answer({ kind: 'no' });
+    } else if (matchesKey(data, 'escape')) this.answer({ kind: 'no' });
     return true;
   }
 

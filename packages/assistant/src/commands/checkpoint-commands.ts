@@ -31,7 +31,11 @@ async function undo(_args: string, c: SlashContext): Promise<void> {
     return c.say('undo cancelled; no file changed');
   await applyRestore(checkpoints, plan);
   await checkpoints.drop([last.seq]);
-  c.app.noteForModel(`(The user undid your changes to ${files}; those files are back as they were before.)`);
+  // Tied to the undone turn: a /rewind to before it drops the note with the turn.
+  c.app.noteForModel(
+    `(The user undid your changes to ${files}; those files are back as they were before.)`,
+    last.messagesBefore,
+  );
   c.say(`restored ${files}`);
 }
 
@@ -97,6 +101,8 @@ async function rewind(args: string, c: SlashContext): Promise<void> {
     await applyRestore(c.app.checkpoints, plan);
     await c.app.checkpoints.drop(turns.map((t) => t.seq));
   }
+  // A note about a dropped turn (its undo) goes with it.
+  c.app.notes.dropFrom(chosen);
   await c.app.replaceConversation(messages.slice(0, chosen), `rewound to before "${oneLine(prompt, 50)}"`);
   c.app.editor.setText(prompt);
 }
