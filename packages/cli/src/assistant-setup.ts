@@ -6,6 +6,7 @@ import type { TaintGate } from '@kodama/core/taint';
 import type { McpExtension } from '@kodama/mcp';
 import { resolveModel } from '@kodama/models';
 import type { CliIO } from './cli-io.ts';
+import { diagnosticsWrapper } from './diagnostics-setup.ts';
 import { planMcp } from './mcp-setup.ts';
 import { UsageError } from './parse-support.ts';
 import type { AgentSpec } from './resolve-spec.ts';
@@ -103,8 +104,11 @@ export async function buildAssistant(spec: AgentSpec, io: CliIO, options: Assist
       ...(options.streamOutput ? { streamOutput: true } : {}),
       ...(options.onBackground ? { onBackground: options.onBackground } : {}),
     });
+    // Diagnostics inside the gate: they run only after the edit was allowed and made.
+    const checked = await diagnosticsWrapper(config, root, (close) => closers.push(close));
     const wrap = options.wrapTool;
-    const tools = wrap ? built.map((t) => wrap(t)) : built;
+    const inner = checked ? built.map(checked) : built;
+    const tools = wrap ? inner.map((t) => wrap(t)) : inner;
     return new Agent({
       model: options.model,
       systemPrompt: options.systemPrompt ?? SYSTEM_PROMPT,

@@ -34,6 +34,12 @@ export interface KodamaConfig {
    * `--embed` nor `$KODAMA_EMBED` says otherwise (an index keeps the one it was built with).
    */
   readonly embed?: string;
+  /**
+   * What checks the files after an edit, its findings going back to the
+   * model with the edit's result: `{"command": "npx tsc --noEmit -p ."}`,
+   * run in the project root after each change.
+   */
+  readonly diagnostics?: { readonly command: string };
 }
 
 /** A configuration file that was read. */
@@ -42,7 +48,17 @@ export interface ConfigFile {
   readonly config: KodamaConfig;
 }
 
-const KEYS = ['webSearch', 'cacheDir', 'model', 'tools', 'permissions', 'theme', 'memory', 'embed'] as const;
+const KEYS = [
+  'webSearch',
+  'cacheDir',
+  'model',
+  'tools',
+  'permissions',
+  'theme',
+  'memory',
+  'embed',
+  'diagnostics',
+] as const;
 const THEMES = ['auto', 'colour', 'plain'] as const;
 
 /** Where the user's configuration file lives for this environment. */
@@ -74,7 +90,15 @@ export function validateConfig(path: string, value: unknown): KodamaConfig {
   for (const key of Object.keys(value))
     if (!(KEYS as readonly string[]).includes(key))
       throw new Error(`${path}: unknown key "${key}"; the keys are ${KEYS.join(', ')}`);
-  const { webSearch, cacheDir, model, tools, permissions, theme, memory, embed } = value;
+  const { webSearch, cacheDir, model, tools, permissions, theme, memory, embed, diagnostics } = value;
+  if (
+    diagnostics !== undefined &&
+    !(isObject(diagnostics) && typeof diagnostics.command === 'string' && diagnostics.command.trim() !== '')
+  )
+    throw new Error(`${path}: "diagnostics" must be an object like {"command": "npx tsc --noEmit -p ."}`);
+  if (isObject(diagnostics))
+    for (const key of Object.keys(diagnostics))
+      if (key !== 'command') throw new Error(`${path}: unknown key "diagnostics.${key}"; use command`);
   if (webSearch !== undefined) {
     if (!isObject(webSearch)) {
       throw new Error(

@@ -109,6 +109,8 @@ function configWidening(
     say(`would use its own web search keys (${Object.keys(config.webSearch).join(', ') || 'none'})`);
   if (config.cacheDir !== undefined)
     say(`would keep the URL cache in ${shown(JSON.stringify(config.cacheDir))}`);
+  if (config.diagnostics !== undefined && config.diagnostics.command !== base.user.diagnostics?.command)
+    say(`would run after each edit: ${shown(config.diagnostics.command, 300)}`);
   if (config.memory === true && base.user.memory !== true)
     say('would turn memory on (your remembered facts would come into its conversations)');
   return out;

@@ -143,3 +143,29 @@ test('no module but config-files.ts opens a configuration file', async () => {
   }
   assert.deepEqual(offenders, []);
 });
+
+test("a project's diagnostics command runs code, so it widens: refused untrusted without a terminal, kept when trusted; the user's applies anywhere", async () => {
+  const project = { diagnostics: { command: 'node evil.js' } };
+  const w = await world(undefined, project);
+  const args = interactiveArgs(['-p', 'hi', '--root', w.root]);
+  await assert.rejects(resolveAssistantSpec(args, w.io, { say: () => {}, fs: w.fs }), (error: Error) => {
+    assert.equal(error.name, 'ProjectTrustError');
+    assert.match(error.message, /\.kodama\/config\.json would run after each edit: node evil\.js/);
+    return true;
+  });
+  const trusted = await resolveAssistantSpec(
+    interactiveArgs(['-p', 'hi', '--root', w.root, '--trust']),
+    w.io,
+    {
+      say: () => {},
+      fs: w.fs,
+    },
+  );
+  assert.deepEqual(trusted.config.diagnostics, project.diagnostics);
+  const u = await world({ diagnostics: { command: 'npx tsc --noEmit -p .' } }, undefined);
+  const own = await resolveAssistantSpec(interactiveArgs(['-p', 'hi', '--root', u.root]), u.io, {
+    say: () => {},
+    fs: u.fs,
+  });
+  assert.equal(own.config.diagnostics?.command, 'npx tsc --noEmit -p .');
+});

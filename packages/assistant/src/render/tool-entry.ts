@@ -44,6 +44,9 @@ export function contentText(content: Content): string {
 /** A line of `cat -n` shaped output (`%6d\t<line>`), as the workspace's read shows a file. */
 const NUMBERED_LINE = /^ *\d+\t/;
 
+/** The head line of the diagnostics an edit's result carries: `Diagnostics after this change (tsc): 1 error.` */
+const DIAGNOSTICS = /^Diagnostics after this change \(.*\): ([^.]*)\./;
+
 /**
  * The short summary after the call line: `120 lines` for a file shown as
  * numbered lines (whichever tool showed it: the output's shape decides, not
@@ -56,6 +59,9 @@ function summarize(text: string): string {
     return `${shown} line${shown === 1 ? '' : 's'}`;
   }
   const first = lines[0]?.trim() ?? '';
+  const found = lines.map((l) => DIAGNOSTICS.exec(l)).find((m) => m !== null);
+  // An edit's diagnostics (@kodama/workspace/diagnostics) say their count on the folded line; Ctrl+O shows them.
+  if (found) return `${first} · diagnostics: ${found[1]}`;
   return lines.length > 1 ? `${first} (+${lines.length - 1} lines)` : first;
 }
 
