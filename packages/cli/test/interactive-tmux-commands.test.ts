@@ -10,9 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { isolatedEnv, runKodama } from './support/run-kodama.ts';
+import { scriptedServers } from './support/scripted-servers.ts';
 import { assistantUnderTmux, last, messages, skipWithoutTmux as skip } from './support/tmux-assistant.ts';
 
 const open = assistantUnderTmux();
+const serve = scriptedServers();
 
 /** A project folder with these command files under `.kodama/commands`. */
 async function projectWith(files: Record<string, string>): Promise<{ root: string; home: string }> {
@@ -112,4 +114,31 @@ test("an untrusted project's command is not loaded: /pwn is unknown and its text
   await tmux.waitFor('plain answer');
   assert.equal(server.modelCalls.length, 1);
   assert.doesNotMatch(JSON.stringify(messages(server.modelCalls[0])), /PWN-MARKER|curl evil/);
+});
+
+test("a user's command with a model: its turn goes to that model, the next turn back to the session's", {
+  skip,
+}, async () => {
+  const other = await serve(() => ({ text: 'from the other model' }));
+  const dirs = await projectWith({});
+  const config = join(dirs.root, '.config-home');
+  await mkdir(join(config, 'kodama', 'commands'), { recursive: true });
+  await writeFile(
+    join(config, 'kodama', 'commands', 'ask-other.md'),
+    `---\nmodel: openai-compatible:${other.url}/v1\n---\nAnswer: $ARGUMENTS`,
+  );
+  const { tmux, server } = await open(() => ({ text: 'from the session model' }), [], dirs, undefined, {
+    XDG_CONFIG_HOME: config,
+  });
+  tmux.type('/ask-other what is 2+2');
+  tmux.keys('Enter');
+  await tmux.waitFor('from the other model');
+  assert.equal(last(other.modelCalls[0]!).text, 'Answer: what is 2+2');
+  assert.equal(server.modelCalls.length, 0);
+  await tmux.waitIdle();
+  tmux.type('and now?');
+  tmux.keys('Enter');
+  await tmux.waitFor('from the session model');
+  assert.equal(other.modelCalls.length, 1);
+  assert.match(last(server.modelCalls[0]!).text, /and now\?/);
 });

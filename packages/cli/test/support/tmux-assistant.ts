@@ -38,7 +38,7 @@ export interface OpenAssistant {
 }
 
 /**
- * Returns `open(script, extra?, dirs?)`: starts a scripted server, a project
+ * Returns `open(script, extra?, dirs?, size?, env?)`: starts a scripted server, a project
  * dir and a home (or reuses `dirs`), and `kodama` on them in tmux with the
  * tools read, edit, write, bash and calculator; resolves once the status line
  * shows. Everything is torn down after the file's tests.
@@ -54,6 +54,7 @@ export function assistantUnderTmux() {
     extra: string[] = [],
     dirs?: { root: string; home: string },
     size?: { columns: number; rows: number },
+    extraEnv: Record<string, string> = {},
   ): Promise<OpenAssistant> => {
     const server = await serve(script);
     const root = dirs?.root ?? (await mkdtemp(join(tmpdir(), 'kodama-tui-')));
@@ -61,7 +62,7 @@ export function assistantUnderTmux() {
     await mkdir(home, { recursive: true });
     const tmux = new TmuxSession();
     sessions.push(tmux);
-    const env = isolatedEnv({ HOME: home, XDG_DATA_HOME: join(home, 'data') });
+    const env = isolatedEnv({ HOME: home, XDG_DATA_HOME: join(home, 'data'), ...extraEnv });
     const argv = [
       process.execPath,
       BIN,
