@@ -20,7 +20,7 @@ import {
   shellRunner,
 } from './interactive-setup.ts';
 import { pickModel } from './pick-model.ts';
-import { latestSession, openSessionStore } from './session-store.ts';
+import { exitSessionLine, latestSession, openSessionStore } from './session-store.ts';
 import { createWorktree, type SessionWorktree, WorktreeError, worktreeExitText } from './worktree.ts';
 
 /** A new session id: `kodama-20250101-120000-ab12`. */
@@ -150,7 +150,7 @@ async function assistantSession(args: InteractiveArgs, io: CliIO): Promise<numbe
       signals.off('SIGTERM', onTerminate);
       await agent?.close();
     }
-    io.stdout.write(`session ${app.sessionId}: kodama --resume ${app.sessionId}\n`);
+    io.stdout.write(await exitSessionLine(store, app.sessionId, warn));
     return terminated ? EXIT.terminated : EXIT.ok;
   } catch (error) {
     if (!(error instanceof AssistantSetupError)) throw error;

@@ -61,6 +61,26 @@ export async function latestSession(store: SessionStore, warn: SessionWarn): Pro
   return undefined;
 }
 
+/**
+ * The line the assistant ends with, naming the session `--continue` opens
+ * next: the one just used is made the most recent (rewritten with the same
+ * messages, runs and title when another is newer, as after resuming an older
+ * session and sending nothing), so the exit line and `--continue` agree by
+ * the store's own ordering. A session with no messages was never saved: the
+ * line says so, and which one `--continue` opens instead.
+ */
+export async function exitSessionLine(store: SessionStore, id: string, warn: SessionWarn): Promise<string> {
+  const stored = await store.load(id).catch(() => undefined);
+  if (stored && stored.messages.length > 0) {
+    if ((await store.list())[0]?.id !== id) await store.replace(id, stored.messages);
+    return `session ${id}: kodama --resume ${id} (or kodama --continue)\n`;
+  }
+  const latest = await latestSession(store, warn);
+  return latest === undefined
+    ? `session ${id} has no messages; nothing was saved\n`
+    : `session ${id} has no messages; nothing was saved (kodama --continue opens ${latest})\n`;
+}
+
 /** Where Runs continuing a stored session record their events for `kodama inspect`: `<data>/kodama/events/`. */
 export function eventsDir(env: NodeJS.ProcessEnv): string {
   return join(dirname(defaultSessionDir(env)), 'events');

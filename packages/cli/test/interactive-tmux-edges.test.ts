@@ -180,3 +180,38 @@ test('after /undo then /rewind past the undone turn, the next prompt carries no 
   assert.match(sent, /finish the notes/);
   assert.doesNotMatch(sent, /undid/);
 });
+
+/** Runs the assistant on `dirs` to its exit (Ctrl+D), after `prompt` if given; returns the session its exit line names. */
+async function session(
+  dirs: { root: string; home: string },
+  extra: string[],
+  prompt?: string,
+): Promise<string> {
+  const run = await open((r) => ({ text: `noted: ${last(r).text}` }), extra, dirs);
+  if (prompt) {
+    run.tmux.type(prompt);
+    run.tmux.keys('Enter');
+    await run.tmux.waitFor(`noted: ${prompt}`);
+  }
+  await run.tmux.waitIdle();
+  run.tmux.keys('C-d');
+  const screen = await run.tmux.waitFor('[exit 0]');
+  const named = /session (kodama-\S+): kodama --resume/.exec(screen)?.[1];
+  assert.ok(named, screen);
+  return named;
+}
+
+test('--continue opens the session the exit line named, also after resuming an older one and sending nothing', {
+  skip,
+}, async () => {
+  const root = await mkdtemp(join(tmpdir(), 'kodama-tui-'));
+  const dirs = { root, home: join(root, '.home') };
+  await mkdir(dirs.home);
+  const apples = await session(dirs, [], 'remember apples');
+  await session(dirs, [], 'remember pears');
+  assert.equal(await session(dirs, ['--resume', apples]), apples);
+  const again = await open(() => ({ text: 'unused' }), ['--continue'], dirs);
+  const screen = await again.tmux.waitFor('continued session');
+  assert.match(screen, new RegExp(`continued session ${apples}`));
+  assert.match(screen, /› remember apples/);
+});
