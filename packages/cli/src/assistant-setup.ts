@@ -6,7 +6,7 @@ import type { TaintGate } from '@kodama/core/taint';
 import type { McpExtension } from '@kodama/mcp';
 import { resolveModel } from '@kodama/models';
 import type { CliIO } from './cli-io.ts';
-import { diagnosticsWrapper } from './diagnostics-setup.ts';
+import { planDiagnostics } from './diagnostics-setup.ts';
 import { planMcp } from './mcp-setup.ts';
 import { UsageError } from './parse-support.ts';
 import type { AgentSpec } from './resolve-spec.ts';
@@ -90,7 +90,7 @@ export async function buildAssistant(spec: AgentSpec, io: CliIO, options: Assist
     });
     const memory = await openMemory(spec, io.env);
     if (memory) closers.push(() => memory.db.close());
-    const built = await buildTools([...visible, ...(sub?.hiddenTools ?? [])], {
+    let built = await buildTools([...visible, ...(sub?.hiddenTools ?? [])], {
       config,
       root,
       readableRoots: extras.readableRoots,
@@ -105,10 +105,14 @@ export async function buildAssistant(spec: AgentSpec, io: CliIO, options: Assist
       ...(options.onBackground ? { onBackground: options.onBackground } : {}),
     });
     // Diagnostics inside the gate: they run only after the edit was allowed and made.
-    const checked = await diagnosticsWrapper(config, root, (close) => closers.push(close));
+    const diagnostics = await planDiagnostics(config.diagnostics, root, spec.trusted);
+    if (diagnostics) {
+      const { withDiagnostics } = await import('@kodama/workspace/diagnostics');
+      closers.push(() => diagnostics.close());
+      built = built.map((t) => withDiagnostics(t, diagnostics, root));
+    }
     const wrap = options.wrapTool;
-    const inner = checked ? built.map(checked) : built;
-    const tools = wrap ? inner.map((t) => wrap(t)) : inner;
+    const tools = wrap ? built.map((t) => wrap(t)) : built;
     return new Agent({
       model: options.model,
       systemPrompt: options.systemPrompt ?? SYSTEM_PROMPT,

@@ -8,6 +8,14 @@ export interface PermissionsConfig {
   readonly deny?: readonly string[];
 }
 
+/** How the files the agent edits are checked (see `planDiagnostics`): one of the two, or neither for the default. */
+export interface DiagnosticsConfig {
+  /** A check command run by `/bin/sh -c` in the project root after each edit (`npx tsc --noEmit -p .`). */
+  readonly command?: string;
+  /** A language server's argv, speaking LSP over stdio (`["typescript-language-server", "--stdio"]`). */
+  readonly languageServer?: readonly string[];
+}
+
 /**
  * kodama's configuration: the user's file, `$XDG_CONFIG_HOME/kodama/config.json`
  * (else `~/.config/kodama/config.json`), and for the assistant the project's
@@ -35,11 +43,10 @@ export interface KodamaConfig {
    */
   readonly embed?: string;
   /**
-   * What checks the files after an edit, its findings going back to the
-   * model with the edit's result: `{"command": "npx tsc --noEmit -p ."}`,
-   * run in the project root after each change.
+   * Diagnostics after an edit, in a trusted project: `false` turns them off; default a
+   * TypeScript project's typescript-language-server when it is installed.
    */
-  readonly diagnostics?: { readonly command: string };
+  readonly diagnostics?: DiagnosticsConfig | false;
 }
 
 /** A configuration file that was read. */
@@ -80,6 +87,22 @@ function stringList(path: string, key: string, value: unknown): void {
     throw new Error(`${path}: "${key}" must be a list of strings, like ["bash(npm test:*)", "edit(src/**)"]`);
 }
 
+function checkDiagnostics(path: string, value: unknown): void {
+  const shape = `"diagnostics" must be false, {"command": "npx tsc --noEmit -p ."} or {"languageServer": ["typescript-language-server", "--stdio"]}`;
+  if (value === false) return;
+  if (!isObject(value)) throw new Error(`${path}: ${shape}`);
+  const keys = Object.keys(value);
+  if (keys.length !== 1 || (keys[0] !== 'command' && keys[0] !== 'languageServer'))
+    throw new Error(`${path}: ${shape}`);
+  if (value.command !== undefined && (typeof value.command !== 'string' || value.command.trim() === ''))
+    throw new Error(`${path}: "diagnostics.command" must be a command line`);
+  if (value.languageServer !== undefined) {
+    stringList(path, 'diagnostics.languageServer', value.languageServer);
+    if ((value.languageServer as unknown[]).length === 0)
+      throw new Error(`${path}: "diagnostics.languageServer" must name the server's program`);
+  }
+}
+
 /**
  * Checks a parsed configuration file.
  *
@@ -91,14 +114,7 @@ export function validateConfig(path: string, value: unknown): KodamaConfig {
     if (!(KEYS as readonly string[]).includes(key))
       throw new Error(`${path}: unknown key "${key}"; the keys are ${KEYS.join(', ')}`);
   const { webSearch, cacheDir, model, tools, permissions, theme, memory, embed, diagnostics } = value;
-  if (
-    diagnostics !== undefined &&
-    !(isObject(diagnostics) && typeof diagnostics.command === 'string' && diagnostics.command.trim() !== '')
-  )
-    throw new Error(`${path}: "diagnostics" must be an object like {"command": "npx tsc --noEmit -p ."}`);
-  if (isObject(diagnostics))
-    for (const key of Object.keys(diagnostics))
-      if (key !== 'command') throw new Error(`${path}: unknown key "diagnostics.${key}"; use command`);
+  if (diagnostics !== undefined) checkDiagnostics(path, diagnostics);
   if (webSearch !== undefined) {
     if (!isObject(webSearch)) {
       throw new Error(

@@ -1,25 +1,28 @@
-// Diagnostics after an edit: with `"diagnostics": {"command": "…"}` in the
-// configuration (the user's, or a trusted project's: the trust question
-// lists the command, since it runs in the project), every tool that writes a
-// file has what the command says about the files it wrote added to its
-// result, for the model to fix. The workspace package does the checking
-// (`@kodama/workspace/diagnostics`); it loads only when configured.
-import type { AnyTool } from '@kodama/core';
-import type { KodamaConfig } from './config.ts';
+import type { DiagnosticsSource } from '@kodama/workspace/diagnostics';
+import type { DiagnosticsConfig } from './config.ts';
 
 /**
- * The wrapper that adds diagnostics to the file-writing tools, or undefined
- * when none is configured; the checker closes through `onClose`.
+ * What checks the files the agent edits, per the configuration's
+ * `diagnostics`: `false` none; `{ "command": "…" }` that check command;
+ * `{ "languageServer": ["…", "--stdio"] }` that language server; absent,
+ * typescript-language-server in a TypeScript project when it is installed
+ * (the project's, else kodama's). Only in a trusted project: each of them
+ * runs the project's own code (its TypeScript and tsconfig plugins, its
+ * `node_modules/.bin`), so an untrusted folder gets none, whatever the
+ * user's file says. Started on the first edit, not here.
  */
-export async function diagnosticsWrapper(
-  config: KodamaConfig,
+export async function planDiagnostics(
+  config: DiagnosticsConfig | false | undefined,
   root: string,
-  onClose: (close: () => Promise<void>) => void,
-): Promise<((tool: AnyTool) => AnyTool) | undefined> {
-  const command = config.diagnostics?.command;
-  if (command === undefined) return undefined;
-  const { CheckCommandDiagnostics, withDiagnostics } = await import('@kodama/workspace/diagnostics');
-  const source = new CheckCommandDiagnostics({ command, root });
-  onClose(() => source.close());
-  return (tool) => withDiagnostics(tool, source, root);
+  trusted: boolean,
+): Promise<DiagnosticsSource | undefined> {
+  if (!trusted || config === false) return undefined;
+  const { CheckCommandDiagnostics, LanguageServerDiagnostics, typescriptLanguageServer } = await import(
+    '@kodama/workspace/diagnostics'
+  );
+  if (config?.command !== undefined) return new CheckCommandDiagnostics({ command: config.command, root });
+  if (config?.languageServer !== undefined)
+    return new LanguageServerDiagnostics({ command: config.languageServer, root });
+  const found = typescriptLanguageServer(root);
+  return found ? new LanguageServerDiagnostics(found) : undefined;
 }

@@ -109,8 +109,9 @@ function configWidening(
     say(`would use its own web search keys (${Object.keys(config.webSearch).join(', ') || 'none'})`);
   if (config.cacheDir !== undefined)
     say(`would keep the URL cache in ${shown(JSON.stringify(config.cacheDir))}`);
-  if (config.diagnostics !== undefined && config.diagnostics.command !== base.user.diagnostics?.command)
-    say(`would run after each edit: ${shown(config.diagnostics.command, 300)}`);
+  const checker = diagnosticsCommand(config.diagnostics);
+  if (checker !== undefined && checker !== diagnosticsCommand(base.user.diagnostics))
+    say(`would run after each edit: ${shown(checker, 300)}`);
   if (config.memory === true && base.user.memory !== true)
     say('would turn memory on (your remembered facts would come into its conversations)');
   return out;
@@ -166,4 +167,10 @@ async function projectCommandFiles(root: string): Promise<{ file: string; text: 
   return Promise.all(
     paths.map(async (p) => ({ file: relative(root, p), text: await readFile(p, 'utf8').catch(() => '') })),
   );
+}
+
+/** The program a `diagnostics` setting runs after each edit, as the trust question shows it. */
+function diagnosticsCommand(diagnostics: KodamaConfig['diagnostics']): string | undefined {
+  if (!diagnostics) return undefined;
+  return diagnostics.command ?? diagnostics.languageServer?.join(' ');
 }

@@ -167,5 +167,5 @@ test("a project's diagnostics command runs code, so it widens: refused untrusted
     say: () => {},
     fs: u.fs,
   });
-  assert.equal(own.config.diagnostics?.command, 'npx tsc --noEmit -p .');
+  assert.deepEqual(own.config.diagnostics, { command: 'npx tsc --noEmit -p .' });
 });

@@ -41,11 +41,13 @@ export function contentText(content: Content): string {
     : content.map((p) => (p.type === 'text' ? p.text : `[${p.mediaType}]`)).join('\n');
 }
 
+/** The counts of the diagnostics a checker added to a file tool's result (`@kodama/workspace/diagnostics`). */
+const DIAGNOSTICS_LINE = /^Diagnostics after this change \(.+?\): (.+?)\. /m;
+/** That block, which the folded summary names by its counts instead of counting its lines. */
+const DIAGNOSTICS_BLOCK = /\n\nDiagnostics after this change \([\s\S]*$/;
+
 /** A line of `cat -n` shaped output (`%6d\t<line>`), as the workspace's read shows a file. */
 const NUMBERED_LINE = /^ *\d+\t/;
-
-/** The head line of the diagnostics an edit's result carries: `Diagnostics after this change (tsc): 1 error.` */
-const DIAGNOSTICS = /^Diagnostics after this change \(.*\): ([^.]*)\./;
 
 /**
  * The short summary after the call line: `120 lines` for a file shown as
@@ -53,16 +55,15 @@ const DIAGNOSTICS = /^Diagnostics after this change \(.*\): ([^.]*)\./;
  * the tool's name), else the first line.
  */
 function summarize(text: string): string {
-  const lines = text.replace(/\s+$/, '').split('\n');
+  const found = DIAGNOSTICS_LINE.exec(text)?.[1];
+  const diagnostics = found === undefined ? '' : ` · diagnostics: ${found}`;
+  const lines = text.replace(DIAGNOSTICS_BLOCK, '').replace(/\s+$/, '').split('\n');
   if (NUMBERED_LINE.test(lines[0] ?? '')) {
     const shown = lines.filter((l) => NUMBERED_LINE.test(l)).length;
-    return `${shown} line${shown === 1 ? '' : 's'}`;
+    return `${shown} line${shown === 1 ? '' : 's'}${diagnostics}`;
   }
   const first = lines[0]?.trim() ?? '';
-  const found = lines.map((l) => DIAGNOSTICS.exec(l)).find((m) => m !== null);
-  // An edit's diagnostics (@kodama/workspace/diagnostics) say their count on the folded line; Ctrl+O shows them.
-  if (found) return `${first} · diagnostics: ${found[1]}`;
-  return lines.length > 1 ? `${first} (+${lines.length - 1} lines)` : first;
+  return `${lines.length > 1 ? `${first} (+${lines.length - 1} lines)` : first}${diagnostics}`;
 }
 
 /**
