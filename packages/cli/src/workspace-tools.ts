@@ -60,6 +60,7 @@ function backgroundControl(tasks: BackgroundTasks): BackgroundControl {
         newLines: task.unreadLines,
         running: task.status.state === 'running',
       })),
+    moveToBackground: () => tasks.moveToBackground(),
     kill: async (id) => {
       const after = await tasks.kill(id);
       return after && `${statusText(after.status)} after ${runtimeText(after)}`;

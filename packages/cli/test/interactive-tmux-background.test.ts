@@ -102,3 +102,39 @@ test('/tasks lists a background command with its status and new output; /tasks k
   tmux.keys('Enter');
   await tmux.waitFor(/bash-1 {2}killed · \d+s · 2 new lines/);
 });
+
+test('Ctrl+B moves a running command to the background: the model gets the task id and the output so far', {
+  skip,
+}, async () => {
+  const command = 'echo building step 1; echo $$ > build.pid; exec sleep 1000';
+  const { tmux, server, root } = await open(
+    (r) =>
+      last(r).tool
+        ? { text: 'the build goes on in the background' }
+        : { toolCalls: [{ name: BASH_TOOL, arguments: { command } }] },
+    TOOLS,
+  );
+  tmux.type('run the build');
+  tmux.keys('Enter');
+  await tmux.waitFor('y yes · n no');
+  tmux.keys('y');
+  const pidFile = join(root, 'build.pid');
+  assert.ok(await eventually(async () => (await readFile(pidFile, 'utf8').catch(() => '')).trim() !== ''));
+  const pid = Number((await readFile(pidFile, 'utf8')).trim());
+  await tmux.waitFor('building step 1');
+  tmux.keys('C-b');
+  await tmux.waitFor('moved to the background: bash-1');
+  await tmux.waitFor('the build goes on in the background');
+  const result = last(server.modelCalls.at(-1)!);
+  assert.ok(result.tool);
+  assert.match(result.text, /building step 1/);
+  assert.match(result.text, /moved this command to the background as task bash-1; it is still running/);
+  assert.ok(alive(pid), 'the command runs on');
+  await tmux.waitIdle();
+  tmux.type('/tasks');
+  tmux.keys('Enter');
+  await tmux.waitFor(/bash-1 {2}running · \d+s/);
+  tmux.keys('C-d');
+  await tmux.waitFor('[exit 0]');
+  assert.ok(await eventually(() => !alive(pid)), `pid ${pid} survived kodama`);
+});

@@ -6,9 +6,10 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { executeToolCall } from '@kodama/core/tool';
 import type { Confirmer, ConfirmRequest } from '../src/index.ts';
 import { BACKGROUND_MAX_OUTPUT_BYTES } from '../src/index.ts';
-import { call, type Fixture, makeFixture, SECRET, text, toolsFor } from './fixture.ts';
+import { call, context, type Fixture, makeFixture, SECRET, text, toolsFor } from './fixture.ts';
 import { eventually, pidAlive } from './helpers.ts';
 import { bubblewrapProbe, skipWithoutBubblewrap } from './security-harness.ts';
 
@@ -29,7 +30,7 @@ async function readUntil(
   done: (seen: string) => boolean,
 ): Promise<string> {
   let seen = '';
-  for (let i = 0; i < 400 && !done(seen); i++) {
+  for (let i = 0; i < 4000 && !done(seen); i++) {
     seen += `${text(await call(tools.bash_output, { id }))}\n`;
     if (!done(seen)) await new Promise((r) => setTimeout(r, 25));
   }
@@ -42,7 +43,7 @@ function pidsIn(file: string): number[] {
 }
 
 async function waitForPids(file: string, count: number): Promise<number[]> {
-  assert.ok(await eventually(() => pidsIn(file).length >= count, 400), 'the command never wrote its pids');
+  assert.ok(await eventually(() => pidsIn(file).length >= count, 4000), 'the command never wrote its pids');
   return pidsIn(file);
 }
 
@@ -135,7 +136,7 @@ test('unread output is capped: the newest is kept and the read says how much was
   const f = await makeFixture(t);
   const tools = toolsFor(f);
   const id = await startBackground(tools, 'seq 1 100000; echo LAST');
-  await eventually(() => f.workspace.background.info(id)?.status.state !== 'running', 400);
+  await eventually(() => f.workspace.background.info(id)?.status.state !== 'running', 4000);
   const out = text(await call(tools.bash_output, { id }));
   assert.match(
     out,
@@ -186,4 +187,46 @@ test('a background command runs in the same sandbox: no home, outside or credent
   const out = await readUntil(tools, id, (seen) => seen.includes('exited'));
   assert.match(out, /done\n/);
   assert.ok(!out.includes(SECRET), out);
+});
+
+test('a running foreground command moved to the background returns its output so far and keeps running', async (t) => {
+  const f = await makeFixture(t);
+  // Live output tells the test that 'before' reached kodama (not only the pipe).
+  const tools = toolsFor(f, { bashStreamOutput: true });
+  const started = join(f.project, 'started');
+  const gate = join(f.project, 'gate');
+  const turn = new AbortController();
+  let live = '';
+  const command = `echo before; echo $$ > ${started}; while [ ! -e ${gate} ]; do sleep 0.02; done; echo after`;
+  const running = executeToolCall(
+    tools.bash,
+    { id: 'call-1', name: tools.bash.name, arguments: JSON.stringify({ command }) },
+    {
+      ...context(turn.signal),
+      emit: (_name, data) => {
+        live += (data as { text: string }).text;
+      },
+    },
+  );
+  const [pid] = await waitForPids(started, 1);
+  assert.ok(await eventually(() => live.includes('before'), 4000));
+  // Nothing is listed while it runs in the foreground; moving it gives it an id.
+  assert.deepEqual(f.workspace.background.list(), []);
+  assert.deepEqual(f.workspace.background.moveToBackground(), ['bash-1']);
+  const moved = text(await running);
+  assert.match(
+    moved,
+    /^before\n\[the person moved this command to the background as task bash-1; it is still running/,
+  );
+  // The turn's cancel no longer reaches it.
+  turn.abort();
+  assert.ok(pidAlive(pid!));
+  assert.equal(f.workspace.background.running, 1);
+  await call(tools.bash, { command: `touch ${gate}` });
+  const rest = await readUntil(tools, 'bash-1', (seen) => seen.includes('exited'));
+  assert.doesNotMatch(rest, /before/);
+  assert.match(rest, /after\n\[bash-1: exited with code 0, \d+s\]/);
+  // Nothing left to move; an ordinary command still runs and finishes in the foreground.
+  assert.deepEqual(f.workspace.background.moveToBackground(), []);
+  assert.equal(text(await call(tools.bash, { command: 'echo plain' })), 'plain\n[exit code 0]');
 });

@@ -96,7 +96,7 @@ export class AssistantApp {
     for (const c of [this.transcript, this.#queuedView, this.#tasks, this.modal, this.editor, this.status])
       this.tui.addChild(c);
     this.tui.setFocus(this.editor);
-    this.#keys = new KeyHandler(this, options.now ?? Date.now);
+    this.#keys = new KeyHandler(this, options.now ?? Date.now, () => options.info?.background);
     this.tui.addInputListener((data) => (this.#keys.onKey(data) ? { consume: true } : undefined));
     this.#closed = new Promise((resolve) => {
       this.#exited = resolve;

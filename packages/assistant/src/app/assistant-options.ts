@@ -63,6 +63,8 @@ export interface BackgroundControl {
   list(): readonly BackgroundTaskView[];
   /** Ends one and resolves with its status after; undefined for an unknown id. */
   kill(id: string): Promise<string | undefined>;
+  /** Moves the commands running in the foreground to the background (Ctrl+B); their new ids. */
+  moveToBackground(): readonly string[];
 }
 
 /** An MCP server as `/mcp` lists it. */

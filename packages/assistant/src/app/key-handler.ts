@@ -1,5 +1,6 @@
 import { matchesKey } from '@mariozechner/pi-tui';
 import type { AssistantApp } from './assistant-app.ts';
+import type { BackgroundControl } from './assistant-options.ts';
 
 /** How long a first Ctrl+C at an empty prompt waits for the second. */
 const EXIT_WINDOW_MS = 2000;
@@ -9,7 +10,8 @@ const EXIT_HINT = 'press Ctrl+C again to exit';
  * The keys the assistant takes before the input does: a waiting question or
  * list takes every key; Ctrl+C or Esc cancels a turn; Ctrl+C clears the
  * input, then twice at an empty prompt exits, as does Ctrl+D; Ctrl+O folds
- * and unfolds all tool results and reasoning, Ctrl+T the latest reasoning.
+ * and unfolds all tool results and reasoning, Ctrl+T the latest reasoning;
+ * Ctrl+B during a turn moves a running bash command to the background.
  */
 export class KeyHandler {
   #lastCtrlC = -Infinity;
@@ -17,6 +19,7 @@ export class KeyHandler {
   constructor(
     private readonly app: AssistantApp,
     private readonly now: () => number,
+    private readonly background: () => BackgroundControl | undefined = () => undefined,
   ) {}
 
   /** True when the key was used (the input does not see it). */
@@ -46,11 +49,27 @@ export class KeyHandler {
       app.tui.requestRender(true);
       return true;
     }
+    if (matchesKey(data, 'ctrl+b') && app.busy) {
+      this.#toBackground();
+      return true;
+    }
     if (matchesKey(data, 'ctrl+t')) {
       if (app.transcript.toggleLatestReasoning()) app.tui.requestRender(true);
       return true;
     }
     return false;
+  }
+
+  // The tool call returns to the model with the task id; the command runs on.
+  #toBackground(): void {
+    const ids = this.background()?.moveToBackground() ?? [];
+    this.app.transcript.notice(
+      ids.length > 0
+        ? `moved to the background: ${ids.join(', ')} (/tasks lists them)`
+        : 'Ctrl+B: no command is running to move to the background',
+      ids.length > 0 ? undefined : 'warning',
+    );
+    this.app.tui.requestRender();
   }
 
   #onCtrlC(): void {

@@ -143,6 +143,7 @@ function helpText(custom: readonly CustomCommand[] = []): string {
     'typing while the agent works queues a message for its next step',
     'Esc or Ctrl+C: cancel the turn · Ctrl+C twice or Ctrl+D: exit',
     'Ctrl+O: fold/unfold tool output and reasoning · Ctrl+T: fold/unfold the latest reasoning',
+    'Ctrl+B: move a running bash command to the background (/tasks lists them)',
   ].join('\n');
 }
 

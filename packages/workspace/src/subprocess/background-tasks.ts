@@ -4,7 +4,7 @@
 // workspace's ProcessRegistry), so closing the owner ends every one of them.
 import { StringDecoder } from 'node:string_decoder';
 import type { ProcessRegistry } from './process-registry.ts';
-import { runProcess } from './run-process.ts';
+import { type RunProcessResult, runProcess } from './run-process.ts';
 
 /** Bytes of not-yet-read output kept per background task; beyond it the oldest are dropped (the tail is kept). */
 export const BACKGROUND_MAX_OUTPUT_BYTES = 64 * 1024;
@@ -52,6 +52,23 @@ export interface StartBackgroundOptions {
   readonly timeoutMs?: number;
 }
 
+/** How to run a foreground command that the person may move to the background. */
+export interface ForegroundOptions extends StartBackgroundOptions {
+  /** The turn's signal: aborting kills the command, until it is moved. */
+  readonly signal: AbortSignal;
+  /** Kill it after this many ms, until it is moved (a background command has no timeout). */
+  readonly timeoutMs: number;
+  /** Bytes of output kept for the result (head and tail), as `runProcess`'s `maxOutputBytes`. */
+  readonly maxOutputBytes: number;
+  /** Each chunk as it arrives, until it is moved (live output on a screen). */
+  readonly onOutput?: (chunk: Buffer) => void;
+}
+
+/** How a foreground command ended: it finished (or was killed), or it was moved to the background. */
+export type ForegroundOutcome =
+  | { readonly kind: 'finished'; readonly result: RunProcessResult; readonly timedOut: boolean }
+  | { readonly kind: 'moved'; readonly id: string; readonly output: string; readonly droppedBytes: number };
+
 class BackgroundTask {
   readonly startedAt = Date.now();
   endedAt: number | undefined;
@@ -64,8 +81,11 @@ class BackgroundTask {
   #dropped = 0;
   #decoder = new StringDecoder('utf8');
 
+  /** Set while the command runs in the foreground: moves it to the background. */
+  move: (() => void) | undefined;
+
   constructor(
-    readonly id: string,
+    public id: string,
     readonly command: string,
     readonly cap: number,
   ) {}
@@ -127,6 +147,8 @@ export class BackgroundTasks {
   readonly #cap: number;
   readonly #tasks = new Map<string, BackgroundTask>();
   readonly #listeners = new Set<() => void>();
+  /** Tasks whose process has not ended, foreground ones included (closeAll ends them too). */
+  readonly #live = new Set<BackgroundTask>();
   #next = 1;
   #closed = false;
 
@@ -145,7 +167,7 @@ export class BackgroundTasks {
     const task = new BackgroundTask(`bash-${this.#next++}`, options.command, this.#cap);
     this.#tasks.set(task.id, task);
     this.#forgetOldFinished();
-    task.done = runProcess(argv, {
+    const finished = runProcess(argv, {
       cwd: options.cwd,
       env: options.env,
       signal: task.stop.signal,
@@ -154,24 +176,78 @@ export class BackgroundTasks {
       maxOutputBytes: 0,
       registry: this.#registry,
       onOutput: (chunk) => task.push(chunk),
-    }).then(
-      (result) => {
-        task.status = result.timedOut
-          ? { state: 'killed', reason: 'timeout' }
-          : result.aborted
-            ? { state: 'killed', reason: task.stopReason ?? 'kill' }
-            : { state: 'exited', exitCode: result.exitCode, exitSignal: result.exitSignal };
-      },
-      (error: Error) => {
-        task.status = { state: 'failed', message: `could not start ${argv[0]}: ${error.message}` };
-      },
-    );
-    task.done = task.done.then(() => {
-      task.endedAt = Date.now();
-      this.#changed();
     });
+    this.#track(task, finished, String(argv[0]));
     this.#changed();
     return task.id;
+  }
+
+  /**
+   * Runs a foreground command (bash without `run_in_background`) so that
+   * {@link moveToBackground} can turn it into a background task: then its
+   * timeout and the turn's signal no longer apply, live output stops, and the
+   * outcome is `moved` with the output so far (what `read` then returns is
+   * only what came after). Rejects as `runProcess` does when it cannot start.
+   */
+  runForeground(argv: readonly string[], options: ForegroundOptions): Promise<ForegroundOutcome> {
+    if (this.#closed) return Promise.reject(new Error('the workspace is closed; no more commands can run'));
+    const task = new BackgroundTask('', options.command, this.#cap);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      task.stop.abort();
+    }, options.timeoutMs);
+    const onAbort = () => task.stop.abort();
+    options.signal.addEventListener('abort', onAbort, { once: true });
+    const release = () => {
+      clearTimeout(timer);
+      options.signal.removeEventListener('abort', onAbort);
+      task.move = undefined;
+    };
+    const finished = options.signal.aborted
+      ? Promise.reject(options.signal.reason ?? new Error('aborted'))
+      : runProcess(argv, {
+          cwd: options.cwd,
+          env: options.env,
+          signal: task.stop.signal,
+          maxOutputBytes: options.maxOutputBytes,
+          registry: this.#registry,
+          onOutput: (chunk) => {
+            task.push(chunk);
+            if (task.move) options.onOutput?.(chunk);
+          },
+        });
+    this.#track(task, finished, String(argv[0]));
+    return new Promise((resolve, reject) => {
+      task.move = () => {
+        release();
+        task.id = `bash-${this.#next++}`;
+        this.#tasks.set(task.id, task);
+        this.#forgetOldFinished();
+        const { text, droppedBytes } = task.take();
+        this.#changed();
+        resolve({ kind: 'moved', id: task.id, output: text, droppedBytes });
+      };
+      finished.then(
+        (result) => {
+          if (!task.move) return; // moved: the task table has it now
+          release();
+          resolve({ kind: 'finished', result, timedOut });
+        },
+        (error: unknown) => {
+          if (!task.move) return;
+          release();
+          reject(error);
+        },
+      );
+    });
+  }
+
+  /** Moves every command running in the foreground to the background (Ctrl+B); returns their new ids. */
+  moveToBackground(): string[] {
+    const moving = [...this.#foreground];
+    for (const task of moving) task.move?.();
+    return moving.map((task) => task.id);
   }
 
   /** Every known task, oldest first. */
@@ -218,7 +294,7 @@ export class BackgroundTasks {
   /** Ends every running task and refuses new ones (the owner is closing). Never throws. */
   async closeAll(): Promise<void> {
     this.#closed = true;
-    const running = [...this.#tasks.values()].filter((task) => task.status.state === 'running');
+    const running = [...this.#live];
     for (const task of running) {
       task.stopReason ??= 'closed';
       task.stop.abort();
@@ -240,6 +316,34 @@ export class BackgroundTasks {
         // A listener's failure is its own; the table goes on.
       }
     }
+  }
+
+  /** Foreground commands that can still be moved. */
+  get #foreground(): BackgroundTask[] {
+    return [...this.#live].filter((task) => task.move !== undefined);
+  }
+
+  // Keeps a task's status as its process ends; a timeout set by runForeground shows as the turn's concern.
+  #track(task: BackgroundTask, finished: Promise<RunProcessResult>, program: string): void {
+    this.#live.add(task);
+    task.done = finished
+      .then(
+        (result) => {
+          task.status = result.timedOut
+            ? { state: 'killed', reason: 'timeout' }
+            : result.aborted
+              ? { state: 'killed', reason: task.stopReason ?? 'kill' }
+              : { state: 'exited', exitCode: result.exitCode, exitSignal: result.exitSignal };
+        },
+        (error: Error) => {
+          task.status = { state: 'failed', message: `could not start ${program}: ${error.message}` };
+        },
+      )
+      .then(() => {
+        task.endedAt = Date.now();
+        this.#live.delete(task);
+        if (this.#tasks.has(task.id)) this.#changed();
+      });
   }
 
   #forgetOldFinished(): void {

@@ -4,7 +4,7 @@ import type { Confirmer } from '../confirm/confirmer.ts';
 import { sanitizeForDisplay } from '../confirm/sanitize.ts';
 import { assertSandboxAvailable, wrapArgv } from '../sandbox/bubblewrap.ts';
 import { NO_SANDBOX, type SandboxOptions } from '../sandbox/sandbox-options.ts';
-import { runProcess } from '../subprocess/run-process.ts';
+import type { ForegroundOutcome } from '../subprocess/background-tasks.ts';
 import { scanDenied } from '../workspace/denied-scan.ts';
 import { SandboxUnavailableError } from '../workspace/errors.ts';
 import type { Workspace } from '../workspace/workspace.ts';
@@ -132,23 +132,30 @@ Usage:
             if (text) context.emit(BASH_OUTPUT_EVENT, { toolCallId: context.toolCallId, text });
           }
         : undefined;
-      let result: Awaited<ReturnType<typeof runProcess>>;
+      let outcome: ForegroundOutcome;
       try {
-        result = await runProcess(argv, {
+        outcome = await workspace.background.runForeground(argv, {
+          command: args.command,
           cwd: workspace.projectRoot,
           env,
           timeoutMs: (timeout ?? defaultTimeout) * 1000,
           signal: context.signal,
           maxOutputBytes: BASH_MAX_OUTPUT_BYTES,
-          registry: workspace.processes,
           ...(onOutput ? { onOutput } : {}),
         });
       } catch (error) {
+        if (context.signal.aborted) throw context.signal.reason ?? error;
         throw new ToolError(`could not start ${argv[0]}: ${(error as Error).message}`);
       }
-      if (result.aborted) throw context.signal.reason ?? new Error('aborted');
+      if (outcome.kind === 'moved') return movedText(outcome);
+      const { result } = outcome;
+      if (result.aborted && context.signal.aborted) throw context.signal.reason ?? new Error('aborted');
       const output = result.output.length > 0 ? result.output : '(no output)\n';
-      if (result.timedOut) {
+      if (result.aborted && !outcome.timedOut)
+        throw new ToolError(
+          `the workspace closed while the command ran; it was killed. Output so far:\n${output}`,
+        );
+      if (outcome.timedOut) {
         throw new ToolError(
           `the command timed out after ${timeout}s and was killed with all its child processes. Output so far:\n${output}`,
         );
@@ -160,6 +167,21 @@ Usage:
       return `${output}${output.endsWith('\n') ? '' : '\n'}[${status}]`;
     },
   });
+}
+
+/** What the model reads when the person moved its running command to the background (Ctrl+B). */
+function movedText(outcome: Extract<ForegroundOutcome, { kind: 'moved' }>): string {
+  // The same cap as a finished command's output: the newest part.
+  const kept =
+    outcome.output.length > BASH_MAX_OUTPUT_BYTES
+      ? outcome.output.slice(-BASH_MAX_OUTPUT_BYTES)
+      : outcome.output;
+  const dropped =
+    outcome.droppedBytes + (outcome.output.length - kept.length) > 0
+      ? '[... earlier output dropped ...]\n'
+      : '';
+  const body = kept.length > 0 ? kept : '(no output yet)\n';
+  return `${dropped}${body}${body.endsWith('\n') ? '' : '\n'}[the person moved this command to the background as task ${outcome.id}; it is still running. Read its new output with ${BASH_OUTPUT_TOOL} {"id":"${outcome.id}"}, end it with ${BASH_KILL_TOOL} {"id":"${outcome.id}"}]`;
 }
 
 /** Starts an approved, wrapped command as a background task and says how to follow it. */
