@@ -61,6 +61,10 @@ function backgroundControl(tasks: BackgroundTasks): BackgroundControl {
         running: task.status.state === 'running',
       })),
     moveToBackground: () => tasks.moveToBackground(),
+    get running() {
+      return tasks.running;
+    },
+    onChange: (listener) => tasks.onChange(listener),
     kill: async (id) => {
       const after = await tasks.kill(id);
       return after && `${statusText(after.status)} after ${runtimeText(after)}`;

@@ -86,6 +86,8 @@ test('/tasks lists a background command with its status and new output; /tasks k
   tmux.keys('y');
   await tmux.waitFor('watching in the background');
   await tmux.waitIdle();
+  // The status line counts it while it runs.
+  await tmux.waitFor('scripted-model · 1 in background · ctx');
   const pidFile = join(root, 'watch.pid');
   assert.ok(await eventually(async () => (await readFile(pidFile, 'utf8').catch(() => '')).trim() !== ''));
   const pid = Number((await readFile(pidFile, 'utf8')).trim());
@@ -97,6 +99,7 @@ test('/tasks lists a background command with its status and new output; /tasks k
   tmux.type('/tasks kill bash-1');
   tmux.keys('Enter');
   await tmux.waitFor(/bash-1: killed after \d+s/);
+  await tmux.waitFor((screen) => !screen.includes('in background'));
   assert.ok(await eventually(() => !alive(pid)), `pid ${pid} survived /tasks kill`);
   tmux.type('/tasks');
   tmux.keys('Enter');

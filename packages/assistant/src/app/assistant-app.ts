@@ -131,6 +131,7 @@ export class AssistantApp {
       checkpoints: this.checkpoints,
       wiring: screenWiring(this.confirmer, this.checkpoints, this.#options.approvals ?? {}, this.#toolLimit),
     });
+    this.#presenter.watchBackground(this.#options.info?.background);
     const m = this.#agent.model;
     this.status.update({ model: `${m.provider}:${m.modelId}`, contextWindow: this.#agent.contextWindowCap });
     for (const p of await this.#history.load()) this.editor.addToHistory(p);

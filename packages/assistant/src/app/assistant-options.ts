@@ -65,6 +65,10 @@ export interface BackgroundControl {
   kill(id: string): Promise<string | undefined>;
   /** Moves the commands running in the foreground to the background (Ctrl+B); their new ids. */
   moveToBackground(): readonly string[];
+  /** How many are running. */
+  readonly running: number;
+  /** Calls `listener` when one starts or ends (the status line's count); returns the unsubscribe. */
+  onChange(listener: () => void): () => void;
 }
 
 /** An MCP server as `/mcp` lists it. */

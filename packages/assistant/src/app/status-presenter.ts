@@ -2,6 +2,7 @@ import { isEvent, type RunEvent } from '@kodama/core';
 import { TASKS_CHANGED } from '@kodama/tools/tasks';
 import type { TaskView } from '../render/entries.ts';
 import type { StatusLine } from '../render/status-line.ts';
+import type { BackgroundControl } from './assistant-options.ts';
 import { UsageTotals } from './usage-totals.ts';
 
 /**
@@ -44,6 +45,14 @@ export class StatusPresenter {
     else if (isEvent(event, TASKS_CHANGED)) {
       if (Array.isArray(event.data?.tasks)) tasks.set(event.data.tasks);
     } else if (event.type === 'reset') tasks.set([]);
+  }
+
+  /** Keeps the count of running background commands on the status line, also while idle. */
+  watchBackground(background: BackgroundControl | undefined): void {
+    background?.onChange(() => {
+      this.status.update({ background: background.running });
+      this.requestRender();
+    });
   }
 
   /** Something started: the spinner turns, the elapsed time counts from now. */

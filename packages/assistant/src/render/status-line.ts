@@ -22,6 +22,8 @@ export interface StatusState {
   readonly busySince: number | undefined;
   /** A short word about the state: `thinking`, `waiting for you`. */
   readonly activity?: string;
+  /** Background commands still running (shown when there are any). */
+  readonly background?: number;
 }
 
 /** `12.2k`, `980`, `1.5M`. */
@@ -40,7 +42,9 @@ export function statusText(s: StatusState): string {
     s.costUsd === null
       ? []
       : [s.costUsd === undefined ? '$?' : `$${s.costUsd.toFixed(s.costUsd < 1 ? 4 : 2)}`];
-  return [s.model, ctx, tokens, ...cost, `session ${s.sessionId}`].join(' · ');
+  const background = s.background ? [`${s.background} in background`] : [];
+  // Early in the line: a narrow terminal cuts the end.
+  return [s.model, ...background, ctx, tokens, ...cost, `session ${s.sessionId}`].join(' · ');
 }
 
 /** The bottom line: a spinner with the elapsed time while a turn runs, then the status text. */
