@@ -6,6 +6,7 @@ import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { isolatedEnv, runKodama } from './support/run-kodama.ts';
 import { assistantUnderTmux, last, skipWithoutTmux as skip } from './support/tmux-assistant.ts';
 
 const open = assistantUnderTmux();
@@ -214,4 +215,27 @@ test('--continue opens the session the exit line named, also after resuming an o
   const screen = await again.tmux.waitFor('continued session');
   assert.match(screen, new RegExp(`continued session ${apples}`));
   assert.match(screen, /› remember apples/);
+});
+
+test("kodama trifecta and the assistant's /trifecta draw the same map for the same tools (the agent tool's legs too)", {
+  skip,
+}, async () => {
+  const tools = 'read,edit,write,bash,calculator,fetch,agent';
+  const { tmux, root, home } = await open(() => ({ text: 'unused' }), ['--tools', tools]);
+  tmux.type('/trifecta');
+  tmux.keys('Enter');
+  const screen = await tmux.waitFor('verdict:');
+  const cli = await runKodama(
+    ['trifecta', '--root', root, '--no-skills', '--tools', tools],
+    isolatedEnv({ HOME: home, XDG_DATA_HOME: join(home, 'data') }),
+  );
+  const map = cli.stdout
+    .split('\n')
+    .filter((l) => l.trim() !== '' && !/^why:|^ {2}\S.* from |^ {2}egress through/.test(l));
+  const drawn = map.slice(0, map.findIndex((l) => l.startsWith('verdict:')) + 1);
+  assert.match(drawn.join('\n'), /- agent: private=yes/);
+  const shown = screen.split('\n').map((l) => l.replace(/^ {2}/, '').trimEnd());
+  const at = shown.indexOf(drawn[0] ?? '');
+  assert.ok(at >= 0, screen);
+  assert.deepEqual(shown.slice(at, at + drawn.length), drawn);
 });

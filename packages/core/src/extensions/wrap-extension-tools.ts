@@ -42,7 +42,13 @@ export function wrapExtensionTools(extension: Extension, hostWrap: (tool: AnyToo
       throw new TypeError(
         `wrapExtensionTools: the wrapper renamed ${tool.name} to ${wrapped.name}; keep the name`,
       );
-    return wrapped === tool ? tool : { ...tool, ...wrapped };
+    if (wrapped === tool) return tool;
+    // Merged as defined, not read: a getter (the agent tool's legs) stays live.
+    const fields = {
+      ...Object.getOwnPropertyDescriptors(tool),
+      ...Object.getOwnPropertyDescriptors(wrapped),
+    };
+    return Object.defineProperties({}, fields) as AnyTool;
   };
   const contexts = new WeakMap<ExtensionContext, ExtensionContext>();
   const wrapContext = (context: ExtensionContext): ExtensionContext => {
