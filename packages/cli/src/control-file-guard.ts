@@ -1,11 +1,9 @@
-// `kodama ask` has no permission rules of its own, but writing a control file
-// (.git/**, .kodama/**, .mcp.json, .github/workflows/**, the user's
-// configuration) must ask a person there too, also under --yes, and be refused
-// when nobody can be asked. The assistant's gate does that; only its rules
-// module is loaded (not the screen), and only when a tool that writes is chosen.
+// `kodama ask` has no permission rules of its own, but it asks what `kodama -p`
+// asks: an edit or a write is shown and approved (refused with no terminal,
+// unless --yes), and writing a control file (.git/**, .kodama/**, .mcp.json,
+// .github/workflows/**, the user's configuration) asks a person also under
+// --yes, refused when nobody can be asked. Loaded only when a tool that writes is chosen.
 import { resolve } from 'node:path';
-import type { AnyTool } from '@kodama/core';
-import type { Confirmer } from '@kodama/workspace';
 import { workspaceToolsWith } from '@kodama/workspace/tool-kinds';
 import type { CliIO } from './cli-io.ts';
 import type { ToolChoice } from './parse-support.ts';
@@ -19,32 +17,31 @@ const WRITING_TOOLS: readonly string[] = [
   ...workspaceToolsWith('writesFile'),
 ];
 
-/** What `kodama ask` hands `buildAssistant`: the gate around every tool, and the tools' confirmer. */
-export interface ControlFileGuard {
-  readonly wrapTool?: (tool: AnyTool) => AnyTool;
-  /** The person, as the tools' own confirmer too (so a control-file write is asked once). */
-  readonly confirmer?: Confirmer;
-}
+/** What `kodama ask` hands `buildAssistant`: the assistant's wiring of one printed turn, as `kodama -p` has it. */
+export type ControlFileGuard = import('@kodama/assistant').AgentWiring | Record<string, never>;
 
 /**
- * The control-file gate for `kodama ask`: a person on the terminal when stdin
- * is one (asked even under `--yes`), none otherwise (such a write is refused).
- * Empty when no chosen tool writes.
+ * The questions of `kodama ask`, the same as `kodama -p`'s (`printWiring`):
+ * every write and edit is shown as a diff and asked on the terminal, bash
+ * asks, and with no terminal on stdin such a call is refused with a line
+ * saying how to allow it (`--yes`); a control-file write asks a person even
+ * under `--yes`, and is refused when there is none. Empty when no chosen
+ * tool writes (nothing to ask; the screen's module is then not loaded).
  */
 export async function controlFileGuard(choice: ToolChoice, io: CliIO): Promise<ControlFileGuard> {
   if (!choice.tools.some((t) => WRITING_TOOLS.includes(t))) return {};
-  const [{ PermissionRules, permissionGate }, { terminalConfirmer }] = await Promise.all([
-    import('@kodama/assistant/permissions'),
-    import('@kodama/workspace'),
+  const [assistant, { terminalAsker }] = await Promise.all([
+    import('@kodama/assistant'),
+    import('./interactive-print.ts'),
   ]);
-  const root = resolve(choice.root ?? process.cwd());
   const tty = io.stdin.isTTY === true;
-  const person = tty ? terminalConfirmer({ input: io.stdin, output: io.stderr }) : undefined;
-  const rules = new PermissionRules([], root, { person: tty, env: io.env });
-  // Without --yes the tools ask this same person themselves; under --yes they approve, and the gate asks.
-  const confirmer = choice.yes ? undefined : person;
-  return {
-    wrapTool: (tool) => permissionGate(tool, rules, confirmer, person),
-    ...(confirmer ? { confirmer } : {}),
-  };
+  const rules = new assistant.PermissionRules([], resolve(choice.root ?? process.cwd()), {
+    person: tty,
+    env: io.env,
+  });
+  return assistant.printWiring(await terminalAsker(assistant, rules, io), rules, {
+    approveAll: choice.yes,
+    approveTaint: choice.yesAll,
+    person: tty,
+  });
 }

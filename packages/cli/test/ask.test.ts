@@ -2,7 +2,7 @@
 // HTTP, against testkit's scripted OpenAI-compatible server.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -168,4 +168,38 @@ test('Ctrl+C cancels the turn: the HTTP request is aborted and kodama exits 130'
   assert.equal(await exited, 130, stderr);
   await disconnected;
   assert.match(stderr, /cancelled/);
+});
+
+test('ask asks before an edit or a write as -p does: refused with no terminal (no file changed), done with --yes', async (t) => {
+  const root = await mkdtemp(join(tmpdir(), 'kodama-cli-root-'));
+  t.after(() => rm(root, { recursive: true, force: true }));
+  await writeFile(join(root, 'notes.txt'), 'draft\n');
+  const calls = {
+    toolCalls: [
+      { name: 'edit', arguments: { path: 'notes.txt', old_string: 'draft', new_string: 'MARKER' } },
+      { name: 'write', arguments: { path: 'marker.txt', content: 'MARKER\n' } },
+    ],
+  };
+  const server = await serve([calls, { text: 'tried' }, calls, { text: 'done' }]);
+  const base = [
+    'ask',
+    '--model',
+    `openai-compatible:${server.url}/v1`,
+    '--tools',
+    'edit,write',
+    '--root',
+    root,
+  ];
+  const refused = await runKodama([...base, 'change the notes'], isolatedEnv());
+  assert.equal(refused.code, 0, refused.stderr);
+  assert.equal(await readFile(join(root, 'notes.txt'), 'utf8'), 'draft\n');
+  await assert.rejects(readFile(join(root, 'marker.txt')), { code: 'ENOENT' });
+  assert.match(
+    refused.stderr,
+    /edit notes\.txt was not run: it needs approval and stdin is not a terminal; allow it with --yes/,
+  );
+  const approved = await runKodama([...base, '--yes', 'change the notes'], isolatedEnv());
+  assert.equal(approved.code, 0, approved.stderr);
+  assert.equal(await readFile(join(root, 'notes.txt'), 'utf8'), 'MARKER\n');
+  assert.equal(await readFile(join(root, 'marker.txt'), 'utf8'), 'MARKER\n');
 });
