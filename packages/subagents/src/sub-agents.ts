@@ -2,6 +2,7 @@ import {
   type AnyTool,
   type Extension,
   type ExtensionContext,
+  isToolFailure,
   type ToolContext,
   type ToolFailure,
   toolFailure,
@@ -12,7 +13,7 @@ import { agentTool } from './agent-tool.ts';
 import { availableAgentsBlock } from './available-agents.ts';
 import { definePersona, type Persona, PersonaError } from './persona.ts';
 import { personaNode } from './persona-node.ts';
-import { runSubAgent } from './spawn.ts';
+import { runSubAgent, type SubAgentSpec } from './spawn.ts';
 import { AGENT_TOOL } from './tool-name.ts';
 
 /** Options of {@link subAgents}. */
@@ -29,6 +30,8 @@ export interface SubAgentsOptions {
    * (`human-reviewed`) or not (`unreviewed`, the default): the trifecta channel.
    */
   readonly channelEgress?: ChannelEgress;
+  /** How many sub-agents may run in the background at once (`background: true`); default 3. */
+  readonly maxBackground?: number;
 }
 
 /** The state one agent's `agent` tool shares: personas, depth, the resolved tools, the id counter. */
@@ -43,6 +46,8 @@ class SubAgents implements Extension {
   /** Why a persona cannot start: it names a tool this agent cannot hand down. */
   #unusable = new Map<string, string>();
   #next = 0;
+  /** The background sub-agents still running: aborted when the agent closes. */
+  readonly #background = new Set<AbortController>();
 
   constructor(
     personas: readonly Persona[],
@@ -60,6 +65,7 @@ class SubAgents implements Extension {
     c.addTool(
       agentTool([...this.#personas.keys()], {
         run: (name, task, ctx) => this.#run(name, task, ctx),
+        start: (name, task, ctx) => this.#start(name, task, ctx),
         legs: () => this.#nodes(this.#depth + 1),
         channel: this.#options.channelEgress,
       }),
@@ -75,6 +81,9 @@ class SubAgents implements Extension {
    */
   bind(context: ExtensionContext): void {
     this.#context = context;
+    context.onClose(() => {
+      for (const stop of this.#background) stop.abort();
+    });
     const { tools, subAgentTools } = context.agent;
     const byName = new Map([...tools, ...subAgentTools].map((t) => [t.name, t]));
     const known = [...byName.keys()].filter((n) => n !== AGENT_TOOL).join(', ') || 'none';
@@ -118,6 +127,41 @@ class SubAgents implements Extension {
   }
 
   async #run(name: string, task: string, ctx: ToolContext): Promise<string | ToolFailure> {
+    const spec = this.#spec(name, ctx, false);
+    return isToolFailure(spec) ? spec : runSubAgent(spec, task, ctx);
+  }
+
+  /**
+   * Starts a sub-agent without waiting: it runs on the agent's own listener
+   * views and a signal of its own (aborted when the agent closes, not when the
+   * turn ends), and its answer (or failure) is queued for the model with
+   * `interject`: delivered at the next step, or with the next prompt.
+   */
+  #start(name: string, task: string, ctx: ToolContext): string | ToolFailure {
+    const max = this.#options.maxBackground;
+    if (this.#background.size >= max)
+      return toolFailure(
+        `the background sub-agent limit (${max} at once) is reached; wait for one's answer, or run this task without background`,
+      );
+    const spec = this.#spec(name, ctx, true);
+    if (isToolFailure(spec)) return spec;
+    const stop = new AbortController();
+    this.#background.add(stop);
+    const deliver = (text: string) =>
+      this.#context?.interject(`<background-agent id="${spec.id}">\n${text}\n</background-agent>`);
+    runSubAgent(spec, task, { signal: stop.signal, appContext: ctx.appContext })
+      .then(
+        (answer) => deliver(typeof answer === 'string' ? answer : `Error: ${answer.message}`),
+        (error: unknown) => {
+          if (!stop.signal.aborted)
+            deliver(`Error: ${error instanceof Error ? error.message : String(error)}`);
+        },
+      )
+      .finally(() => this.#background.delete(stop));
+    return `started ${spec.id} in the background; its answer arrives as a <background-agent id="${spec.id}"> message when it finishes`;
+  }
+
+  #spec(name: string, ctx: ToolContext, background: boolean): SubAgentSpec | ToolFailure {
     const persona = this.#personas.get(name);
     const parent = this.#context?.agent;
     if (!persona || !parent)
@@ -133,13 +177,10 @@ class SubAgents implements Extension {
       ? new SubAgents([...this.#personas.values()], this.#options, childDepth, `${index}_`)
       : undefined;
     const params = { id, maxSteps: persona.maxSteps };
-    // The turn's listener views; a tool context built by hand has none, then the agent's own.
-    const listeners = ctx.subAgentListeners?.(params) ?? this.#context?.subAgentListeners(params);
-    return runSubAgent(
-      { id, persona, parent, tools: this.#toolsOf.get(name) ?? [], nested, listeners },
-      task,
-      ctx,
-    );
+    // The turn's listener views (a background one outlives its turn: the agent's own); a tool context built by hand has none.
+    const listeners =
+      (background ? undefined : ctx.subAgentListeners?.(params)) ?? this.#context?.subAgentListeners(params);
+    return { id, persona, parent, tools: this.#toolsOf.get(name) ?? [], nested, listeners };
   }
 }
 
@@ -167,5 +208,13 @@ export function subAgents(options: SubAgentsOptions): Extension {
   const depthLimit = options.depthLimit ?? 2;
   if (!Number.isSafeInteger(depthLimit) || depthLimit < 1)
     throw new PersonaError(`depthLimit must be a positive integer, got ${String(depthLimit)}`);
-  return new SubAgents(personas, { depthLimit, channelEgress: options.channelEgress ?? 'unreviewed' }, 0, '');
+  const maxBackground = options.maxBackground ?? 3;
+  if (!Number.isSafeInteger(maxBackground) || maxBackground < 0)
+    throw new PersonaError(`maxBackground must be a non-negative integer, got ${String(maxBackground)}`);
+  return new SubAgents(
+    personas,
+    { depthLimit, channelEgress: options.channelEgress ?? 'unreviewed', maxBackground },
+    0,
+    '',
+  );
 }
