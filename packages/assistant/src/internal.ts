@@ -9,6 +9,8 @@
  */
 
 export { ModalArea, type PickItem } from './app/modal-area.ts';
+export { ModeSwitch, modeNote } from './app/mode-switch.ts';
+export { type PlanAnswer, type PlanHost, PRESENT_PLAN_TOOL, presentPlanTool } from './app/plan-tool.ts';
 export { UsageTotals } from './app/usage-totals.ts';
 export { checkpointEdits, type ResolveWritePath } from './checkpoints/checkpoint-edits.ts';
 export {

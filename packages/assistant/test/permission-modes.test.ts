@@ -6,7 +6,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { AnyTool, ToolContext } from '@kodama/core';
-import { layeredRules, nextPermissionMode, permissionGate, planModeRefusal } from '../src/internal.ts';
+import {
+  layeredRules,
+  ModeSwitch,
+  nextPermissionMode,
+  type PlanAnswer,
+  permissionGate,
+  planModeRefusal,
+  presentPlanTool,
+} from '../src/internal.ts';
 
 const ROOT = '/work/project';
 const rules = (mode: 'default' | 'accept-edits' | 'plan' | 'bypass') => {
@@ -103,4 +111,27 @@ test('the gate refuses a write in plan mode with the message that says to presen
     (e: Error) => e.message === planModeRefusal('write') && /present_plan/.test(e.message),
   );
   assert.equal(ran, false);
+});
+
+test('present_plan works only in plan mode; an approval switches the mode and tells the model to go on', async () => {
+  const r = rules('plan');
+  const modes = new ModeSwitch(r, undefined, () => {});
+  const answers: PlanAnswer[] = [{ kind: 'approve', mode: 'accept-edits' }];
+  const tool = presentPlanTool({
+    get mode() {
+      return modes.mode;
+    },
+    review: async () => answers.shift() ?? { kind: 'reject', reason: '' },
+    approve: (mode) => modes.set(mode, 's', true),
+  });
+  const context = { signal: new AbortController().signal } as ToolContext;
+  assert.match(
+    String(await tool.execute({ plan: '1. x' }, context)),
+    /approved the plan.*accept-edits.*Carry out/,
+  );
+  assert.equal(r.mode, 'accept-edits');
+  assert.deepEqual(modes.takeNote(), []);
+  await assert.rejects(async () => tool.execute({ plan: '1. x' }, context), /only in plan mode/);
+  await modes.set('plan', 's');
+  assert.match(modes.takeNote()[0] ?? '', /plan mode: it is read-only/);
 });

@@ -47,6 +47,8 @@ export interface AssistantOptions {
    * assistant's permission rules: a denied call fails before it runs.
    */
   readonly wrapTool?: (tool: AnyTool) => AnyTool;
+  /** Tools the caller brings besides `--tools` (the assistant screen's `present_plan`), wrapped like the rest. */
+  readonly extraTools?: readonly AnyTool[];
   /** The step runner and id source of a durable worker (`durableAgentOptions`). */
   readonly stepRunner?: StepRunner;
   readonly ids?: IdSource;
@@ -112,7 +114,9 @@ export async function buildAssistant(spec: AgentSpec, io: CliIO, options: Assist
       built = built.map((t) => withDiagnostics(t, diagnostics, root));
     }
     const wrap = options.wrapTool;
-    const tools = wrap ? built.map((t) => wrap(t)) : built;
+    const inner = [...built, ...(options.extraTools ?? [])];
+    const tools = wrap ? inner.map((t) => wrap(t)) : inner;
+    const visibleNames = [...visible, ...(options.extraTools ?? []).map((t) => t.name)];
     return new Agent({
       model: options.model,
       systemPrompt: options.systemPrompt ?? SYSTEM_PROMPT,
@@ -126,7 +130,7 @@ export async function buildAssistant(spec: AgentSpec, io: CliIO, options: Assist
       ),
       configure: (c) => {
         for (const tool of tools) {
-          if (visible.includes(tool.name)) c.addTool(tool);
+          if (visibleNames.includes(tool.name)) c.addTool(tool);
           else c.addSubAgentTool(tool);
         }
         const extensions = [

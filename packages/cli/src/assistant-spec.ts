@@ -5,7 +5,7 @@
 
 import type { CliIO } from './cli-io.ts';
 import type { ConfigFile } from './config.ts';
-import { assistantConfig } from './config.ts';
+import { assistantConfig, type KodamaConfig } from './config.ts';
 import { type ConfigFs, configOf, readKodamaConfig } from './config-files.ts';
 import { CORPUS_TOOLS, corpusIndexed, defaultEmbedTarget } from './corpus-setup.ts';
 import type { InteractiveArgs } from './interactive-args.ts';
@@ -23,6 +23,8 @@ export interface AssistantSpec extends AgentSpec, Omit<InteractiveArgs, keyof Ag
   readonly theme: 'auto' | 'colour' | 'plain';
   /** The configuration files that exist, the project's first, each with the part of it that applies (rules, notes). */
   readonly configFiles: readonly ConfigFile[];
+  /** The mode configured (the user's file, or a project's `plan`) when no flag chose one. */
+  readonly configuredMode: KodamaConfig['permissionMode'];
 }
 
 /** What {@link resolveAssistantSpec} needs besides the flags. */
@@ -77,6 +79,7 @@ export async function resolveAssistantSpec(
     telemetry: telemetryFrom(io.env),
     theme: config.theme ?? 'auto',
     configFiles,
+    configuredMode: config.permissionMode,
   });
 }
 

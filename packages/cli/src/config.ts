@@ -47,6 +47,13 @@ export interface KodamaConfig {
    * TypeScript project's typescript-language-server when it is installed.
    */
   readonly diagnostics?: DiagnosticsConfig | false;
+  /**
+   * The assistant's permission mode when `--permission-mode` is not given and
+   * a resumed session has none: any mode in the user's file; a project's file
+   * may only choose `plan` or `default` (a project never widens what runs
+   * without asking, trusted or not: see {@link projectPermissionMode}).
+   */
+  readonly permissionMode?: 'default' | 'accept-edits' | 'plan' | 'bypass';
 }
 
 /** A configuration file that was read. */
@@ -65,7 +72,9 @@ const KEYS = [
   'memory',
   'embed',
   'diagnostics',
+  'permissionMode',
 ] as const;
+const MODES = ['default', 'accept-edits', 'plan', 'bypass'] as const;
 const THEMES = ['auto', 'colour', 'plain'] as const;
 
 /** Where the user's configuration file lives for this environment. */
@@ -113,8 +122,21 @@ export function validateConfig(path: string, value: unknown): KodamaConfig {
   for (const key of Object.keys(value))
     if (!(KEYS as readonly string[]).includes(key))
       throw new Error(`${path}: unknown key "${key}"; the keys are ${KEYS.join(', ')}`);
-  const { webSearch, cacheDir, model, tools, permissions, theme, memory, embed, diagnostics } = value;
+  const {
+    webSearch,
+    cacheDir,
+    model,
+    tools,
+    permissions,
+    theme,
+    memory,
+    embed,
+    diagnostics,
+    permissionMode,
+  } = value;
   if (diagnostics !== undefined) checkDiagnostics(path, diagnostics);
+  if (permissionMode !== undefined && !(MODES as readonly unknown[]).includes(permissionMode))
+    throw new Error(`${path}: "permissionMode" must be one of ${MODES.join(', ')}`);
   if (webSearch !== undefined) {
     if (!isObject(webSearch)) {
       throw new Error(
@@ -161,7 +183,7 @@ export function validateConfig(path: string, value: unknown): KodamaConfig {
  * cache directory, memory turned on or a tool beyond the base.
  */
 export function narrowedConfig(project: KodamaConfig, baseTools: readonly string[]): KodamaConfig {
-  const { permissions, theme, memory, tools } = project;
+  const { permissions, theme, memory, tools, permissionMode } = project;
   const rules = {
     ...(permissions?.ask?.length ? { ask: permissions.ask } : {}),
     ...(permissions?.deny?.length ? { deny: permissions.deny } : {}),
@@ -171,7 +193,19 @@ export function narrowedConfig(project: KodamaConfig, baseTools: readonly string
     ...(theme === undefined ? {} : { theme }),
     ...(memory === false ? { memory } : {}),
     ...(tools?.every((t) => baseTools.includes(t)) ? { tools } : {}),
+    ...(permissionMode === 'plan' ? { permissionMode } : {}),
   };
+}
+
+/**
+ * A project's file, trusted or not, never chooses a mode that runs more
+ * without asking (`accept-edits`, `bypass`): a cloned repository must not turn
+ * the person's questions off. Only the person's own file or flag does.
+ */
+export function projectPermissionMode(config: KodamaConfig): KodamaConfig {
+  if (config.permissionMode !== 'accept-edits' && config.permissionMode !== 'bypass') return config;
+  const { permissionMode: _dropped, ...rest } = config;
+  return rest;
 }
 
 /** How {@link assistantConfig} treats the project's file. */
@@ -207,9 +241,11 @@ export function assistantConfig(
     if (file?.error) throw file.error;
     if (!file?.config) continue;
     const applied =
-      file === read.project && !use.trusted
-        ? narrowedConfig(file.config, read.user.config?.tools ?? use.baseTools ?? [])
-        : file.config;
+      file !== read.project
+        ? file.config
+        : use.trusted
+          ? projectPermissionMode(file.config)
+          : narrowedConfig(file.config, read.user.config?.tools ?? use.baseTools ?? []);
     files.push({ path: file.path, config: applied });
   }
   const merged: Record<string, unknown> = {};

@@ -64,6 +64,10 @@ export const ASSISTANT_HELP: readonly HelpRow[] = [
     synopsis: '--worktree [<name>]',
     summary: 'the assistant in a new git worktree on the branch\nkodama/<name>, beside the checkout',
   },
+  {
+    synopsis: '--permission-mode <mode>',
+    summary: 'default, accept-edits, plan (read-only) or bypass;\nShift+Tab switches on the screen',
+  },
 ];
 
 /** `kodama [options]` / `kodama -p "<prompt>" [options]`. */
@@ -86,7 +90,14 @@ export interface InteractiveArgs extends ToolChoice {
   readonly maxSteps: number | undefined;
   /** `--worktree [<name>]`: run in a new git worktree; '' for a generated name. */
   readonly worktree: string | undefined;
+  /** `--permission-mode <mode>`: default, accept-edits, plan or bypass; undefined: the session's, else the configuration's. */
+  readonly permissionMode: PermissionModeName | undefined;
 }
+
+/** The permission modes `--permission-mode` takes (the assistant's `PermissionMode`). */
+export const PERMISSION_MODE_NAMES = ['default', 'accept-edits', 'plan', 'bypass'] as const;
+/** One of {@link PERMISSION_MODE_NAMES}. */
+export type PermissionModeName = (typeof PERMISSION_MODE_NAMES)[number];
 
 /** True when the process talks to a person: both stdin and stdout are terminals. */
 export function interactiveTerminal(io: {
@@ -138,6 +149,11 @@ export function parseInteractive(argv: readonly string[]): InteractiveArgs {
   const maxSteps = values['max-steps'] === undefined ? undefined : Number(values['max-steps']);
   if (maxSteps !== undefined && !(Number.isInteger(maxSteps) && maxSteps > 0))
     throw new UsageError(`--max-steps must be a positive integer, got "${values['max-steps']}"`);
+  const permissionMode = values['permission-mode'];
+  if (permissionMode !== undefined && !(PERMISSION_MODE_NAMES as readonly string[]).includes(permissionMode))
+    throw new UsageError(
+      `unknown permission mode "${permissionMode}". Use --permission-mode ${PERMISSION_MODE_NAMES.join(', ')}`,
+    );
   const store = values.store ?? 'jsonl';
   if (!(STORE_KINDS as readonly string[]).includes(store))
     throw new UsageError(`unknown store "${store}". Use --store ${STORE_KINDS.join(' or --store ')}`);
@@ -155,6 +171,7 @@ export function parseInteractive(argv: readonly string[]): InteractiveArgs {
     store: store as StoreKind,
     maxSteps,
     worktree: values.worktree,
+    permissionMode: permissionMode as PermissionModeName | undefined,
   };
 }
 
@@ -193,6 +210,7 @@ function parse(argv: readonly string[]) {
       store: { type: 'string' },
       'max-steps': { type: 'string' },
       worktree: { type: 'string' },
+      'permission-mode': { type: 'string' },
     },
   });
 }

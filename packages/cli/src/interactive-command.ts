@@ -64,7 +64,8 @@ async function assistantSession(args: InteractiveArgs, io: CliIO): Promise<numbe
     spec = await resolveAssistantSpec(args, io, { say });
     // A person can be asked in the assistant, and in -p when stdin is a terminal.
     const person = args.print === undefined || io.stdin.isTTY === true;
-    rules = permissionRules(assistant, spec.configFiles, spec.root, { person, env: io.env });
+    const mode = args.permissionMode ?? spec.configuredMode;
+    rules = permissionRules(assistant, spec.configFiles, spec.root, { person, env: io.env, mode });
   } catch (error) {
     say(error instanceof Error ? error.message : String(error));
     return EXIT.usage;
@@ -100,6 +101,7 @@ async function assistantSession(args: InteractiveArgs, io: CliIO): Promise<numbe
       root,
       checkpointDir: checkpointDir(root, io.env),
       permissions: rules,
+      permissionModeChosen: args.permissionMode !== undefined,
       pickSession: args.resumePick,
       runShell: await shellRunner(root, io.env),
       info: {

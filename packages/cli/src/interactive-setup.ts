@@ -37,7 +37,8 @@ export function checkpointDir(root: string, env: NodeJS.ProcessEnv): string {
  * `files`), layered by the assistant so a `deny` anywhere wins
  * (`layeredRules`). `options` says whether a person can be asked in this run
  * (control files always ask one; headless, only an allow rule naming the file
- * exactly lets one be written) and where the user's configuration is (protected too).
+ * exactly lets one be written), where the user's configuration is (protected
+ * too) and the permission mode to start in.
  *
  * @throws Error naming the file and the key (`permissions.allow[2]`) of a bad rule.
  */
@@ -45,10 +46,16 @@ export function permissionRules(
   assistant: AssistantModule,
   files: readonly ConfigFile[],
   root: string,
-  options?: { readonly person?: boolean; readonly env?: NodeJS.ProcessEnv },
+  options?: {
+    readonly person?: boolean;
+    readonly env?: NodeJS.ProcessEnv;
+    /** The permission mode to start in (`--permission-mode`, else the configuration's). */
+    readonly mode?: 'default' | 'accept-edits' | 'plan' | 'bypass' | undefined;
+  },
 ): InstanceType<AssistantModule['PermissionRules']> {
   const layers = files.map((f) => ({ path: f.path, permissions: f.config.permissions ?? {} }));
-  return assistant.layeredRules(layers, root, options);
+  const { mode, ...rest } = options ?? {};
+  return assistant.layeredRules(layers, root, { ...rest, ...(mode ? { mode } : {}) });
 }
 
 /** The lines shown at start about the rules in effect, one per file that has any. */

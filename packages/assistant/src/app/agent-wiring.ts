@@ -24,6 +24,8 @@ export interface AgentWiring {
   readonly confirmer?: Confirmer;
   /** The taint gate; absent when egress after untrusted content is approved too. */
   readonly taintGate?: TaintGate;
+  /** Tools the assistant itself brings (the screen's `present_plan`), added to the agent's own. */
+  readonly extraTools?: readonly AnyTool[];
 }
 
 /** What is approved without asking: `approveAll` every question but the taint gate's, `approveTaint` that one too. */
@@ -64,16 +66,18 @@ function wiring(
 
 /**
  * The screen's wiring: the app's inline confirmer and its checkpoints
- * (control files ask it also when all is approved), and the limit of a
- * custom command's turn.
+ * (control files ask it also when all is approved), the limit of a
+ * custom command's turn, and the screen's own tools (`present_plan`).
  */
 export function screenWiring(
   confirmer: InlineConfirmer,
   checkpoints: FileCheckpoints,
   approvals: Approvals,
   limit?: TurnToolLimit,
+  extraTools: readonly AnyTool[] = [],
 ): AgentWiring {
-  return wiring(confirmer, confirmer.rules, approvals, { person: confirmer, checkpoints, limit });
+  const screen = wiring(confirmer, confirmer.rules, approvals, { person: confirmer, checkpoints, limit });
+  return { ...screen, extraTools };
 }
 
 /**

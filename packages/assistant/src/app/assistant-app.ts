@@ -5,7 +5,7 @@ import { FileCheckpoints } from '../checkpoints/file-checkpoints.ts';
 import type { CustomCommand } from '../commands/command-file.ts';
 import { TurnToolLimit } from '../commands/command-tools.ts';
 import { START_HINT } from '../commands/reports.ts';
-import { type SlashContext, slashCommands } from '../commands/slash-commands.ts';
+import { slashCommands } from '../commands/slash-commands.ts';
 import type { ConfirmQuestion, ConfirmRequest } from '../confirm/confirm-types.ts';
 import { InlineConfirmer } from '../confirm/inline-confirmer.ts';
 import { expandAttachments, modelAcceptsImages } from '../input/attachments.ts';
@@ -20,11 +20,14 @@ import type { AssistantOptions } from './assistant-options.ts';
 import { editorTheme } from './editor-theme.ts';
 import { KeyHandler } from './key-handler.ts';
 import { ModalArea } from './modal-area.ts';
+import { type ModeSwitch, screenModes } from './mode-switch.ts';
 import { PendingNotes } from './pending-notes.ts';
+import { planTool } from './plan-review.ts';
 import { PromptHistory } from './prompt-history.ts';
 import { pickSession } from './session-picker.ts';
 import { runShellCommand } from './shell-command.ts';
 import { showAllowedEdit, showAskedEdit } from './shown-edits.ts';
+import { slashContext } from './slash-context.ts';
 import { StatusPresenter } from './status-presenter.ts';
 import { Turn, withNotes } from './turn.ts';
 
@@ -45,6 +48,8 @@ export class AssistantApp {
   readonly checkpoints: FileCheckpoints;
   readonly editor: Editor;
   readonly modal: ModalArea;
+  /** The permission mode (Shift+Tab, `--permission-mode`, plan approval). */
+  readonly modes: ModeSwitch;
   readonly #options: AssistantOptions;
   readonly #queuedView: QueuedView;
   readonly #tasks: TaskListEntry;
@@ -93,6 +98,7 @@ export class AssistantApp {
       options.permissions ?? new PermissionRules([], options.root),
       (request, ruled) => showAllowedEdit(this.transcript, request, ruled),
     );
+    this.modes = screenModes(this, this.confirmer.rules, options);
     for (const c of [this.transcript, this.#queuedView, this.#tasks, this.modal, this.editor, this.status])
       this.tui.addChild(c);
     this.tui.setFocus(this.editor);
@@ -129,7 +135,9 @@ export class AssistantApp {
       confirmer: this.confirmer,
       taintGate: this.confirmer.taintGate,
       checkpoints: this.checkpoints,
-      wiring: screenWiring(this.confirmer, this.checkpoints, this.#options.approvals ?? {}, this.#toolLimit),
+      wiring: screenWiring(this.confirmer, this.checkpoints, this.#options.approvals ?? {}, this.#toolLimit, [
+        planTool(this),
+      ]),
     });
     this.#presenter.watchBackground(this.#options.info?.background);
     const m = this.#agent.model;
@@ -157,6 +165,7 @@ export class AssistantApp {
     this.transcript.clear();
     this.#tasks.set([]);
     this.notes.clear();
+    await this.modes.open(id, (stored?.messages.length ?? 0) > 0);
     if (stored && stored.messages.length > 0) {
       this.agent.loadHistory(new History(stored.messages));
       this.transcript.replay(stored.messages);
@@ -176,7 +185,7 @@ export class AssistantApp {
     this.editor.addToHistory(prompt);
     void this.#history.add(prompt);
     if (prompt.startsWith('/') && !prompt.startsWith('//')) {
-      await slashCommands.run(prompt, this.#slashContext());
+      await slashCommands.run(prompt, slashContext(this, this.#options, this.#presenter.usage));
       this.tui.requestRender();
       return;
     }
@@ -224,7 +233,7 @@ export class AssistantApp {
   async #runTurn(content: Content, shown: string, attached: readonly string[] = []): Promise<void> {
     this.transcript.user(shown);
     if (attached.length) this.transcript.notice(`attached: ${attached.join(', ')}`);
-    const notes = this.notes.take();
+    const notes = [...this.modes.takeNote(), ...this.notes.take()];
     const prompt = notes.length === 0 ? content : withNotes(notes, content);
     const before = this.agent.exportHistory().messages.length;
     this.checkpoints.begin(shown, before);
@@ -319,6 +328,7 @@ export class AssistantApp {
     this.#sessionId = this.#options.newSessionId();
     await this.checkpoints.open(this.#sessionId);
     this.confirmer.reset();
+    await this.modes.open(this.#sessionId, false);
     this.transcript.clear();
     this.#tasks.set([]);
     this.notes.clear();
@@ -334,6 +344,7 @@ export class AssistantApp {
     const messages = this.agent.exportHistory().messages;
     await this.#options.store.replace(to, messages);
     await this.checkpoints.fork(to);
+    await this.modes.set(this.modes.mode, to);
     this.#sessionId = to;
     this.#refreshStatus();
     return from;
@@ -361,18 +372,6 @@ export class AssistantApp {
   /** Something the model should know with the next prompt; `turnStart`: the turn it is about (a /rewind there drops it). */
   noteForModel(text: string, turnStart?: number): void {
     this.notes.add(text, turnStart);
-  }
-
-  #slashContext(): SlashContext {
-    return {
-      app: this,
-      agent: this.agent,
-      store: this.#options.store,
-      info: this.#options.info ?? {},
-      usage: this.#presenter.usage,
-      say: (text, kind) => this.transcript.notice(text, kind),
-      commands: this.#options.commands ?? [],
-    };
   }
 
   #ask(question: ConfirmQuestion, signal?: AbortSignal) {

@@ -122,6 +122,12 @@ export interface AssistantOptions {
   readonly acceptsImages?: (model: Model) => boolean | undefined;
   /** The permission rules of the configuration files (allow / ask / deny); the session's "always" answers join them. */
   readonly permissions?: PermissionRules;
+  /**
+   * True when a flag chose the permission mode (`--permission-mode`): a
+   * resumed session then does not bring back its own. The mode itself is
+   * {@link permissions}' `mode`.
+   */
+  readonly permissionModeChosen?: boolean;
   /** What is approved without asking (`--yes`, `--yes=all`); control files still ask. Default: nothing. */
   readonly approvals?: Approvals;
   /** Start with a list of the stored sessions to pick from (`kodama --resume` without an id). */

@@ -9,7 +9,8 @@ const EXIT_HINT = 'press Ctrl+C again to exit';
 /**
  * The keys the assistant takes before the input does: a waiting question or
  * list takes every key; Ctrl+C or Esc cancels a turn; Ctrl+C clears the
- * input, then twice at an empty prompt exits, as does Ctrl+D; Ctrl+O folds
+ * input, then twice at an empty prompt exits, as does Ctrl+D; Shift+Tab
+ * switches the permission mode (also during a turn); Ctrl+O folds
  * and unfolds all tool results and reasoning, Ctrl+T the latest reasoning;
  * Ctrl+B during a turn moves a running bash command to the background.
  */
@@ -42,6 +43,10 @@ export class KeyHandler {
     }
     if (matchesKey(data, 'ctrl+d') && app.editor.getText() === '') {
       app.exit();
+      return true;
+    }
+    if (matchesKey(data, 'shift+tab')) {
+      void app.modes.cycle(app.sessionId);
       return true;
     }
     if (matchesKey(data, 'ctrl+o')) {

@@ -42,14 +42,43 @@ class Picker implements Component {
   }
 }
 
+/** One line of text to type: Enter sends it, Esc sends nothing. */
+class TextPrompt implements Component {
+  text = '';
+
+  constructor(
+    private readonly title: string,
+    private readonly theme: Theme,
+    readonly done: (text: string | undefined) => void,
+  ) {}
+
+  handleKey(data: string): void {
+    if (matchesKey(data, 'enter')) this.done(this.text.trim());
+    else if (matchesKey(data, 'escape') || matchesKey(data, 'ctrl+c')) this.done(undefined);
+    else if (matchesKey(data, 'backspace')) this.text = this.text.slice(0, -1);
+    else if (!data.startsWith('\x1b') && data >= ' ') this.text += data;
+  }
+
+  render(width: number): string[] {
+    return [
+      truncate(`${this.theme.warning('?')} ${this.theme.bold(this.title)}`, width),
+      truncate(`  ${this.text}█`, width),
+      truncate(this.theme.dim('  Enter send · Esc cancel'), width),
+    ];
+  }
+
+  invalidate(): void {}
+}
+
 /**
  * The place above the input where the assistant asks: a confirmation
- * (y / n / a) or a pick from a list. One at a time; while one shows, it
+ * (y / n / a), a pick from a list, or a line of text. One at a time; while one shows, it
  * takes every key.
  */
 export class ModalArea implements Component {
   #confirm: ConfirmPrompt | undefined;
   #picker: Picker | undefined;
+  #text: TextPrompt | undefined;
 
   constructor(
     private readonly theme: Theme,
@@ -58,7 +87,7 @@ export class ModalArea implements Component {
 
   /** True while a question or a list waits for an answer. */
   get active(): boolean {
-    return this.#confirm !== undefined || this.#picker !== undefined;
+    return this.#confirm !== undefined || this.#picker !== undefined || this.#text !== undefined;
   }
 
   /** True while a confirmation question waits for y / n / a (not while a reason is typed, not a list). */
@@ -95,9 +124,22 @@ export class ModalArea implements Component {
     });
   }
 
+  /** Asks for a line of text; undefined when cancelled (Esc, Ctrl+C). */
+  askText(title: string): Promise<string | undefined> {
+    return new Promise((resolve) => {
+      this.#text = new TextPrompt(title, this.theme, (text) => {
+        this.#text = undefined;
+        this.redraw();
+        resolve(text);
+      });
+      this.redraw();
+    });
+  }
+
   /** Takes a key while active; Ctrl+C answers no (a confirmation) or cancels (a list). */
   handleKey(data: string): void {
     if (this.#confirm) this.#confirm.handleKey(matchesKey(data, 'ctrl+c') ? '\x1b' : data);
+    else if (this.#text) this.#text.handleKey(data);
     else if (this.#picker) {
       if (matchesKey(data, 'ctrl+c')) this.#picker.list.onCancel?.();
       else this.#picker.list.handleInput(data);
@@ -106,7 +148,7 @@ export class ModalArea implements Component {
   }
 
   render(width: number): string[] {
-    return this.#confirm?.render(width) ?? this.#picker?.render(width) ?? [];
+    return this.#confirm?.render(width) ?? this.#picker?.render(width) ?? this.#text?.render(width) ?? [];
   }
 
   invalidate(): void {

@@ -24,6 +24,8 @@ export interface StatusState {
   readonly activity?: string;
   /** Background commands still running (shown when there are any). */
   readonly background?: number;
+  /** The permission mode (`default`, `plan`, …); shown after the model, always, once set. */
+  readonly mode?: string;
 }
 
 /** `12.2k`, `980`, `1.5M`. */
@@ -33,7 +35,7 @@ export function compactCount(n: number): string {
   return `${(n / 1_000_000).toFixed(1)}M`;
 }
 
-/** The status line's text, without the spinner: model · ctx used/window · tokens in/out · cost · session. */
+/** The status line's text, without the spinner: model · permission mode · ctx used/window · tokens in/out · cost · session. */
 export function statusText(s: StatusState): string {
   const ctx = `ctx ${s.contextTokens === undefined ? '-' : compactCount(s.contextTokens)}/${s.contextWindow === undefined ? '?' : compactCount(s.contextWindow)}`;
   const tokens = `↑${s.inputTokens} ↓${s.outputTokens} tok`;
@@ -43,8 +45,9 @@ export function statusText(s: StatusState): string {
       ? []
       : [s.costUsd === undefined ? '$?' : `$${s.costUsd.toFixed(s.costUsd < 1 ? 4 : 2)}`];
   const background = s.background ? [`${s.background} in background`] : [];
+  const mode = s.mode === undefined ? [] : [`${s.mode} mode`];
   // Early in the line: a narrow terminal cuts the end.
-  return [s.model, ...background, ctx, tokens, ...cost, `session ${s.sessionId}`].join(' · ');
+  return [s.model, ...mode, ...background, ctx, tokens, ...cost, `session ${s.sessionId}`].join(' · ');
 }
 
 /** The bottom line: a spinner with the elapsed time while a turn runs, then the status text. */

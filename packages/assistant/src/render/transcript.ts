@@ -72,6 +72,15 @@ export class Transcript implements Component {
     this.#push(new TextEntry(text, '  ', style));
   }
 
+  /** A plan the agent presents for approval (plan mode), drawn as Markdown under a heading. */
+  plan(text: string): void {
+    this.#closeStreams();
+    this.#push(new TextEntry('plan for approval:', '◆ ', this.#theme.bold));
+    const md = new StreamingMarkdown(this.#theme, text);
+    md.finish();
+    this.#push(md);
+  }
+
   /** A proposed change of a file, as a coloured diff; with `foldAt`, that many lines until expanded. */
   diff(title: string, diff: string, foldAt?: number): void {
     const entry = new DiffEntry(title, diff, this.#theme, foldAt);
