@@ -5,13 +5,9 @@
 // written): outside the checkout, so the main session's grep and glob do not
 // walk into it and its files are not control files (`.kodama/**`), and where
 // a person finds it again. On exit kodama says how to merge or remove it.
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { promisify } from 'node:util';
-
-const run = promisify(execFile);
 
 /** A worktree the session runs in. */
 export interface SessionWorktree {
@@ -37,8 +33,17 @@ export function generatedWorktreeName(now = new Date()): string {
   return `${stamp}-${randomBytes(2).toString('hex')}`;
 }
 
-async function git(cwd: string, args: readonly string[], env: NodeJS.ProcessEnv) {
-  return run('git', ['-C', cwd, ...args], { env, encoding: 'utf8' });
+/** Runs git through the workspace's subprocess chokepoint; rejects with git's message on a non-zero exit. */
+async function git(
+  cwd: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ stdout: string }> {
+  const { runProcess } = await import('@kodama/workspace');
+  const result = await runProcess(['git', '-C', cwd, ...args], { env, outputMode: 'separate' });
+  if (result.exitCode !== 0)
+    throw new Error(result.stderr.trim() || `git ${args[0]} exited ${result.exitCode ?? result.exitSignal}`);
+  return { stdout: result.output };
 }
 
 /**

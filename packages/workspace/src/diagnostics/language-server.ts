@@ -1,6 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
+import { type ServerProcess, startServerProcess } from '../subprocess/run-process.ts';
 import type { CheckedFile, CheckResult, Diagnostic, DiagnosticsSource } from './diagnostic.ts';
 
 /** How to start a language server that speaks LSP over stdio. */
@@ -52,7 +52,7 @@ export class LanguageServerDiagnostics implements DiagnosticsSource {
   readonly name: string;
   readonly #options: LanguageServerOptions;
   #started: Promise<MessageConnection> | undefined;
-  #child: ChildProcess | undefined;
+  #child: ServerProcess | undefined;
   #failed: string | undefined;
   readonly #versions = new Map<string, number>();
   readonly #published = new Map<string, Published>();
@@ -131,18 +131,15 @@ export class LanguageServerDiagnostics implements DiagnosticsSource {
     );
     const [command, ...args] = this.#options.command;
     if (!command) throw new Error('an empty language server command');
-    const child = spawn(command, args, { cwd: this.#options.root, stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = startServerProcess([command, ...args], { cwd: this.#options.root });
     this.#child = child;
-    await new Promise<void>((resolve, reject) => {
-      child.once('spawn', resolve);
-      child.once('error', reject);
-    });
-    child.on('exit', (code, signal) => {
+    await child.started;
+    child.onExit((code, signal) => {
       this.#failed ??= `${this.name} stopped (${signal ?? `exit ${code}`}); no diagnostics for the rest of the session`;
     });
     const connection = createMessageConnection(
-      new StreamMessageReader(child.stdout as NodeJS.ReadableStream),
-      new StreamMessageWriter(child.stdin as NodeJS.WritableStream),
+      new StreamMessageReader(child.stdout),
+      new StreamMessageWriter(child.stdin),
     );
     connection.onNotification(
       'textDocument/publishDiagnostics',
@@ -205,11 +202,9 @@ export class LanguageServerDiagnostics implements DiagnosticsSource {
     } catch {
       // It may have failed to start or died already; it is killed below either way.
     }
-    if (child && child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      if (!(await Promise.race([exited.then(() => true), delay(1000).then(() => false)])))
-        child.kill('SIGKILL');
-    }
+    // Its own answer to exit usually ends it; whatever is left of its process group is ended here.
+    if (child && !child.exited) await Promise.race([new Promise((r) => child.onExit(r)), delay(1000)]);
+    await child?.kill();
   }
 }
 

@@ -173,3 +173,55 @@ export function runProcess(
     });
   });
 }
+
+/** A long-lived process spoken to over its stdin and stdout (a language server). */
+export interface ServerProcess {
+  readonly stdin: NodeJS.WritableStream;
+  readonly stdout: NodeJS.ReadableStream;
+  /** Resolves once it runs; rejects when it cannot be started (ENOENT). */
+  readonly started: Promise<void>;
+  /** Called once when it exits, however it ended. */
+  onExit(listener: (code: number | null, signal: NodeJS.Signals | null) => void): void;
+  readonly exited: boolean;
+  /** Ends its whole process group (SIGTERM, then SIGKILL after `graceMs`); resolves when done. */
+  kill(graceMs?: number): Promise<void>;
+}
+
+/**
+ * Starts `argv` as a server that lives until its owner kills it: its own
+ * process group (so kill ends whatever it started too), stdin and stdout as
+ * pipes, stderr dropped. No timeout and no output cap: the owner reads it
+ * as a stream and kills it on close.
+ */
+export function startServerProcess(
+  argv: readonly string[],
+  options: { readonly cwd?: string; readonly env?: NodeJS.ProcessEnv } = {},
+): ServerProcess {
+  const [command, ...args] = argv;
+  if (!command) throw new TypeError('startServerProcess: empty argv');
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    detached: true,
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
+  const started = new Promise<void>((resolve, reject) => {
+    child.once('spawn', resolve);
+    child.once('error', reject);
+  });
+  // A failure to start is reported through `started`; later errors end in 'exit'.
+  started.catch(() => undefined);
+  return {
+    stdin: child.stdin,
+    stdout: child.stdout,
+    started,
+    onExit: (listener) => void child.once('exit', listener),
+    get exited() {
+      return child.exitCode !== null || child.signalCode !== null;
+    },
+    kill: async (graceMs = 1000) => {
+      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null)
+        await killTree(child.pid, graceMs);
+    },
+  };
+}
