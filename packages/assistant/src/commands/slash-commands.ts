@@ -8,6 +8,7 @@ import type { NoticeKind } from '../render/transcript.ts';
 import { CHECKPOINT_COMMANDS } from './checkpoint-commands.ts';
 import type { CustomCommand } from './command-file.ts';
 import { customHelp, runCustomCommand } from './custom-commands.ts';
+import { PERMISSION_COMMANDS } from './permission-commands.ts';
 import {
   contextReport,
   costReport,
@@ -106,6 +107,7 @@ const COMMANDS: readonly Command[] = [
   },
   ...SESSION_COMMANDS.filter((s) => s.name === 'mcp'),
   ...TASK_COMMANDS,
+  ...PERMISSION_COMMANDS,
   {
     name: 'trifecta',
     description: 'the lethal-trifecta map and the taint so far',

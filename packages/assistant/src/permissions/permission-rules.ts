@@ -132,6 +132,14 @@ export class PermissionRules {
     this.#session.allow.push(parseRule(rule));
   }
 
+  /** Forgets one of the session's "always" rules, by its text; false when the session has none such. */
+  forgetSessionRule(text: string): boolean {
+    const at = this.#session.allow.findIndex((r) => r.text === text);
+    if (at < 0) return false;
+    this.#session.allow.splice(at, 1);
+    return true;
+  }
+
   /** Forgets the session's rules (a new session). */
   resetSession(): void {
     this.#session.allow.length = 0;

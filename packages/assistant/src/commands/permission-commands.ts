@@ -1,0 +1,64 @@
+import type { PermissionRules } from '../permissions/permission-rules.ts';
+import type { Command, SlashContext } from './slash-commands.ts';
+
+/** The session's own rules are named so in {@link PermissionRules.sources}. */
+const SESSION = 'this session';
+
+interface ListedRule {
+  readonly decision: 'allow' | 'ask' | 'deny';
+  readonly text: string;
+  readonly source: string;
+}
+
+/** Every rule, numbered in the order the rules are judged within their kind: deny, then ask, then allow. */
+function listed(rules: PermissionRules): ListedRule[] {
+  const out: ListedRule[] = [];
+  for (const decision of ['deny', 'ask', 'allow'] as const)
+    for (const source of rules.sources)
+      for (const rule of source[decision]) out.push({ decision, text: rule.text, source: source.name });
+  return out;
+}
+
+/** The `/permissions` list: the mode, then each rule with where it came from. */
+export function permissionsReport(rules: PermissionRules): string {
+  const all = listed(rules);
+  const head = `mode: ${rules.mode} (Shift+Tab changes it)`;
+  if (all.length === 0)
+    return `${head}\nno permission rules (add them under "permissions" in ~/.config/kodama/config.json, or answer a question with a)`;
+  const width = Math.max(...all.map((r) => r.text.length));
+  const lines = all.map(
+    (r, i) => `${String(i + 1).padStart(3)}  ${r.decision.padEnd(5)}  ${r.text.padEnd(width)}  ${r.source}`,
+  );
+  const removable = all.some((r) => r.source === SESSION);
+  return [
+    head,
+    ...lines,
+    removable
+      ? "/permissions remove <n> forgets one of this session's rules; a file's rule is changed in that file"
+      : "a file's rule is changed in that file",
+  ].join('\n');
+}
+
+async function runPermissions(args: string, ctx: SlashContext): Promise<void> {
+  const rules = ctx.app.confirmer.rules;
+  const [verb, n] = args.split(/\s+/).filter(Boolean);
+  if (verb === undefined) return ctx.say(permissionsReport(rules));
+  const rule = verb === 'remove' && n !== undefined ? listed(rules)[Number(n) - 1] : undefined;
+  if (verb !== 'remove' || rule === undefined)
+    return ctx.say('usage: /permissions lists the rules; /permissions remove <n> forgets one', 'warning');
+  if (rule.source !== SESSION)
+    return ctx.say(`rule ${n} (${rule.text}) comes from ${rule.source}; change it in that file`, 'warning');
+  rules.forgetSessionRule(rule.text);
+  ctx.say(`forgot ${rule.decision} ${rule.text} for this session; it asks again`);
+}
+
+/** `/permissions`: the mode and every rule with its source; `/permissions remove <n>` forgets a session rule. */
+export const PERMISSION_COMMANDS: readonly Command[] = [
+  {
+    name: 'permissions',
+    description: 'the permission mode and every rule with where it came from',
+    argumentHint: '[remove <n>]',
+    whileBusy: true,
+    run: runPermissions,
+  },
+];
