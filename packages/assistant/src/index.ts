@@ -28,6 +28,7 @@ export type {
 export type { CommandSource, CustomCommand } from './commands/command-file.ts';
 export { type CommandFolder, type LoadedCommands, loadCustomCommands } from './commands/custom-commands.ts';
 export { BUILT_IN_COMMANDS } from './commands/slash-commands.ts';
+export { MEMORY_LEGS_KEY, trifectaWhy } from './commands/trifecta-why.ts';
 export type {
   AskPerson,
   ConfirmAnswer,

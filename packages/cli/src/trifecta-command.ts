@@ -6,7 +6,6 @@ import { EXIT } from './exit-status.ts';
 import type { ToolChoice } from './parse-support.ts';
 import { resolveAgentSpec } from './resolve-spec.ts';
 import type { TrifectaArgs } from './trifecta-args.ts';
-import { trifectaWhy } from './trifecta-why.ts';
 
 /** The map needs the agent's shape, not a model: this one is never called. */
 const NO_MODEL: Model = {
@@ -49,7 +48,8 @@ export async function trifecta(args: TrifectaArgs, io: CliIO): Promise<number> {
     io.stderr.write(`kodama: ${error.message}\n`);
     return error.usage ? EXIT.usage : EXIT.failed;
   }
-  const why = trifectaWhy(report);
+  // The one explanation, also the assistant's /trifecta's.
+  const why = (await import('@kodama/assistant')).trifectaWhy(report);
   io.stdout.write(
     args.json
       ? `${JSON.stringify(asJson(report, why), null, 2)}\n`

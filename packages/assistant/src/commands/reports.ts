@@ -8,6 +8,7 @@ import type { UsageTotals } from '../app/usage-totals.ts';
 import { compactCount } from '../render/status-line.ts';
 import { contentText } from '../render/tool-entry.ts';
 import type { SlashContext } from './slash-commands.ts';
+import { trifectaWhy } from './trifecta-why.ts';
 
 /** A rough token count (4 characters a token), for sizes shown to people, never for limits. */
 export function roughTokens(text: string): number {
@@ -60,7 +61,9 @@ export function trifectaReport(agent: Agent): string {
   const taint = sources.length
     ? `untrusted content in this conversation from: ${sources.join(', ')}; egress tools ask first`
     : 'no untrusted content in this conversation yet';
-  return `${renderTrifecta(agent.trifecta())}\n${taint}`;
+  const report = agent.trifecta();
+  // The map and its why as `kodama trifecta` prints them for the same tools, then this conversation's taint.
+  return [renderTrifecta(report), ...trifectaWhy(report), taint].join('\n');
 }
 
 /** The first line of a fresh screen: how to begin (a continued session shows its conversation instead). */

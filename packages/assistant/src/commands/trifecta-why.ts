@@ -1,4 +1,4 @@
-// Why `kodama trifecta` is loud: which tools bring each leg into the loud
+// Why the trifecta map is loud (`kodama trifecta` and `/trifecta` say the same): which tools bring each leg into the loud
 // agent, and what memory adds when it is one of them. The map lists every
 // tool's legs; a person reading it should not have to assemble the three
 // lists themselves.
