@@ -232,7 +232,12 @@ test("kodama trifecta and the assistant's /trifecta draw the same map for the sa
   // The map, its verdict and why it is loud: the same lines, the screen's indented by two.
   const drawn = cli.stdout.split('\n').filter((l) => l.trim() !== '');
   assert.match(drawn.join('\n'), /- agent: private=yes[\s\S]*\nwhy: researcher holds all three legs/);
-  const shown = screen.split('\n').map((l) => l.replace(/^ {2}/, '').trimEnd());
+  // The screen's agent also has present_plan (plan mode's control tool, no legs: it changes no verdict), which ask has not.
+  assert.match(screen, /- present_plan: no legs\n/);
+  const shown = screen
+    .split('\n')
+    .map((l) => l.replace(/^ {2}/, '').trimEnd())
+    .filter((l) => l !== '  - present_plan: no legs');
   const at = shown.indexOf(drawn[0] ?? '');
   assert.ok(at >= 0, screen);
   assert.deepEqual(shown.slice(at, at + drawn.length), drawn);
