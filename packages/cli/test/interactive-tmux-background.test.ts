@@ -87,7 +87,7 @@ test('/tasks lists a background command with its status and new output; /tasks k
   await tmux.waitFor('watching in the background');
   await tmux.waitIdle();
   // The status line counts it while it runs.
-  await tmux.waitFor('scripted-model · 1 in background · ctx');
+  await tmux.waitFor(/scripted-model · default mode · 1 in background · ctx/);
   const pidFile = join(root, 'watch.pid');
   assert.ok(await eventually(async () => (await readFile(pidFile, 'utf8').catch(() => '')).trim() !== ''));
   const pid = Number((await readFile(pidFile, 'utf8')).trim());
