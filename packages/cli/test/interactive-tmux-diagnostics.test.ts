@@ -49,6 +49,8 @@ test('in a trusted TypeScript project an edit that breaks a type comes back with
   const dirs = await project();
   const { tmux, server } = await open(breakType, ['--trust', '--yes'], dirs);
   tmux.type('make count a word');
+  // The text shows before Enter goes: on a loaded machine one chunk of text and Enter reads as a paste.
+  await tmux.waitFor('make count a word');
   tmux.keys('Enter');
   const screen = await tmux.waitFor('done editing');
   // The model read the type error with the edit's result.
@@ -89,6 +91,8 @@ test('in an untrusted project no checker runs, not even the language server it s
   );
   const { tmux, server } = await open(breakType, ['--yes'], dirs);
   tmux.type('make count a word');
+  // The text shows before Enter goes: on a loaded machine one chunk of text and Enter reads as a paste.
+  await tmux.waitFor('make count a word');
   tmux.keys('Enter');
   await tmux.waitFor('done editing');
   const result = last(server.modelCalls[1]!);
