@@ -25,6 +25,8 @@ export type {
   McpServerView,
   ShellRunner,
 } from './app/assistant-options.ts';
+export { type PrintedPlan, type PrintedPlanHost, printedPlan } from './app/print-plan.ts';
+export { withNotes } from './app/turn.ts';
 export type { CommandSource, CustomCommand } from './commands/command-file.ts';
 export { type CommandFolder, type LoadedCommands, loadCustomCommands } from './commands/custom-commands.ts';
 export { BUILT_IN_COMMANDS } from './commands/slash-commands.ts';

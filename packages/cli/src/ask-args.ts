@@ -6,6 +6,8 @@ import { parseDuration } from './duration.ts';
 import {
   MEMORY_OPTIONS,
   memoryChoice,
+  type PermissionModeName,
+  permissionModeOf,
   storeKind,
   strictParse,
   TOOL_CHOICE_OPTIONS,
@@ -33,6 +35,8 @@ export interface AskArgs extends ToolChoice {
   readonly store: StoreKind;
   /** `--output-schema <file.json>`: the answer must match this JSON Schema; the validated JSON is printed. */
   readonly outputSchema: string | undefined;
+  /** `--permission-mode <mode>`: how edits and commands are asked (default: `default`). */
+  readonly permissionMode: PermissionModeName | undefined;
 }
 
 /** The options of `kodama ask`, as `kodama ask --help` and `kodama --help` list them. */
@@ -51,6 +55,10 @@ export const ASK_OPTIONS_TEXT = `Options of ask:
                            except a tool that can send data out after untrusted
                            content (a web page, a sub-agent that read one) came in
       --yes=all            approve those too
+      --permission-mode <mode>
+                           default (ask before edits and commands), accept-edits (edits
+                           inside --root run unasked; commands ask), plan (read-only:
+                           the model explores and presents a plan) or bypass
       --sandbox <kind>     run bash under "bubblewrap", or "none" (default: none)
       --max-steps <n>      tool-call budget for the turn (default: 25)
       --deadline <time>    stop after this long (30s, 2m, 1m30s) and keep the answer so far
@@ -92,6 +100,7 @@ const ASK_OPTIONS = {
   continue: { type: 'boolean', short: 'c' },
   store: { type: 'string' },
   'output-schema': { type: 'string' },
+  'permission-mode': { type: 'string' },
 } as const;
 
 /** Parses the words after `kodama ask`. @throws UsageError */
@@ -134,6 +143,7 @@ export function parseAsk(args: readonly string[]): AskArgs {
     continue: values.continue ?? false,
     store: storeKind(values.store, 'ask'),
     outputSchema: values['output-schema'],
+    permissionMode: permissionModeOf(values['permission-mode'], 'ask'),
   };
 }
 

@@ -13,6 +13,7 @@ import { type CliTracing, cliTracing } from './otel-setup.ts';
 import { readOutputSchema } from './output-schema-file.ts';
 import { UsageError } from './parse-support.ts';
 import { pickModel } from './pick-model.ts';
+import { oneShotPlan } from './print-plan-setup.ts';
 import { type AgentSpec, resolveAgentSpec } from './resolve-spec.ts';
 import { eventsDir, latestSession, openSessionStore } from './session-store.ts';
 import { stopSignals } from './stop-signals.ts';
@@ -39,14 +40,21 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
     : new Terminal({ stdout: output ? io.stderr : io.stdout, stderr: io.stderr });
   let agent: Agent;
   let spec: AgentSpec;
+  let note: string | undefined;
   try {
     // The configuration files are read here, once; the agent is built from what was read.
     spec = await resolveAgentSpec(args, io, { memoryByConfig: true });
+    const { wiring, rules } = await controlFileGuard(spec, io, args.permissionMode);
+    // The mode is told to the model; plan mode brings present_plan (printed where the answer goes).
+    const plan =
+      rules && (await oneShotPlan(await import('@kodama/assistant'), rules, io, planOut(args, io, output)));
+    note = plan?.note;
     agent = await buildAssistant(spec, io, {
       model,
       listener,
       maxSteps: args.maxSteps,
-      ...(await controlFileGuard(spec, io)),
+      extraTools: plan?.tools ?? [],
+      ...wiring,
     });
   } catch (error) {
     if (!(error instanceof AssistantSetupError)) throw error;
@@ -76,7 +84,8 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
       // A stored session's Runs keep their events, for the inspector's timelines.
       ...(session ? [(await import('@kodama/inspector')).recordRunEvents(eventsDir(io.env))] : []),
     ];
-    const run = await agent.ask(args.prompt, {
+    const prompt = note ? (await import('@kodama/assistant')).withNotes([note], args.prompt) : args.prompt;
+    const run = await agent.ask(prompt, {
       signal: stop.signal,
       ...deadline,
       ...(session ? { session } : {}),
@@ -96,6 +105,16 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
     await tracing?.shutdown();
     await store?.close();
   }
+}
+
+/** Where a presented plan is printed: with the answer (stderr when stdout carries the validated JSON); not with --json (its events carry it). */
+function planOut(
+  args: AskArgs,
+  io: CliIO,
+  output: JsonSchema | undefined,
+): NodeJS.WritableStream | undefined {
+  if (args.json) return undefined;
+  return output ? io.stderr : io.stdout;
 }
 
 /** The validated answer on stdout: pretty JSON, or one `output` line after the events with `--json`. */

@@ -19,6 +19,8 @@ import type { HelpRow } from './command-entry.ts';
 import {
   MEMORY_OPTIONS,
   memoryChoice,
+  type PermissionModeName,
+  permissionModeOf,
   TOOL_CHOICE_OPTIONS,
   type ToolChoice,
   toolChoice,
@@ -94,11 +96,6 @@ export interface InteractiveArgs extends ToolChoice {
   readonly permissionMode: PermissionModeName | undefined;
 }
 
-/** The permission modes `--permission-mode` takes (the assistant's `PermissionMode`). */
-export const PERMISSION_MODE_NAMES = ['default', 'accept-edits', 'plan', 'bypass'] as const;
-/** One of {@link PERMISSION_MODE_NAMES}. */
-export type PermissionModeName = (typeof PERMISSION_MODE_NAMES)[number];
-
 /** True when the process talks to a person: both stdin and stdout are terminals. */
 export function interactiveTerminal(io: {
   readonly stdin: { isTTY?: boolean };
@@ -149,11 +146,7 @@ export function parseInteractive(argv: readonly string[]): InteractiveArgs {
   const maxSteps = values['max-steps'] === undefined ? undefined : Number(values['max-steps']);
   if (maxSteps !== undefined && !(Number.isInteger(maxSteps) && maxSteps > 0))
     throw new UsageError(`--max-steps must be a positive integer, got "${values['max-steps']}"`);
-  const permissionMode = values['permission-mode'];
-  if (permissionMode !== undefined && !(PERMISSION_MODE_NAMES as readonly string[]).includes(permissionMode))
-    throw new UsageError(
-      `unknown permission mode "${permissionMode}". Use --permission-mode ${PERMISSION_MODE_NAMES.join(', ')}`,
-    );
+  const permissionMode = permissionModeOf(values['permission-mode']);
   const store = values.store ?? 'jsonl';
   if (!(STORE_KINDS as readonly string[]).includes(store))
     throw new UsageError(`unknown store "${store}". Use --store ${STORE_KINDS.join(' or --store ')}`);
@@ -171,7 +164,7 @@ export function parseInteractive(argv: readonly string[]): InteractiveArgs {
     store: store as StoreKind,
     maxSteps,
     worktree: values.worktree,
-    permissionMode: permissionMode as PermissionModeName | undefined,
+    permissionMode,
   };
 }
 

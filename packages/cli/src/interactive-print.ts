@@ -10,6 +10,7 @@ import type { CliIO } from './cli-io.ts';
 import { configPath } from './config.ts';
 import { EXIT } from './exit-status.ts';
 import { JsonLines } from './json-lines.ts';
+import { oneShotPlan } from './print-plan-setup.ts';
 import { stopSignals } from './stop-signals.ts';
 import { taintRefusal } from './taint-gate.ts';
 
@@ -80,16 +81,20 @@ export async function printTurn(args: AssistantSpec, io: CliIO, setup: PrintSetu
     approveTaint: args.yesAll,
     person: io.stdin.isTTY === true,
   });
+  // The mode is told to the model; plan mode brings present_plan (printed, asked on a terminal).
+  const plan = await oneShotPlan(assistant, setup.rules, io, args.json ? undefined : io.stdout);
   const agent = await buildAssistant(args, io, {
     model: setup.model,
     listener,
     maxSteps: args.maxSteps,
     systemPrompt: setup.systemPrompt,
+    extraTools: plan.tools,
     ...wiring,
   });
   const stop = stopSignals(io);
   try {
-    const run: Run = await agent.ask(args.print ?? '', {
+    const prompt = args.print ?? '';
+    const run: Run = await agent.ask(plan.note ? assistant.withNotes([plan.note], prompt) : prompt, {
       signal: stop.signal,
       session: { id: setup.sessionId, store: setup.store },
     });

@@ -192,3 +192,21 @@ export function storeKind(value: string | undefined, topic: Command): StoreKind 
   if ((STORE_KINDS as readonly string[]).includes(value)) return value as StoreKind;
   throw new UsageError(`unknown store "${value}". Use --store ${STORE_KINDS.join(' or --store ')}`, topic);
 }
+
+/** The permission modes `--permission-mode` takes (the assistant's `PermissionMode`). */
+export const PERMISSION_MODE_NAMES = ['default', 'accept-edits', 'plan', 'bypass'] as const;
+/** One of {@link PERMISSION_MODE_NAMES}. */
+export type PermissionModeName = (typeof PERMISSION_MODE_NAMES)[number];
+
+/** `--permission-mode <mode>`, checked. @throws UsageError naming the modes */
+export function permissionModeOf(
+  value: string | undefined,
+  topic: HelpArgs['topic'] = 'kodama',
+): PermissionModeName | undefined {
+  if (value === undefined || (PERMISSION_MODE_NAMES as readonly string[]).includes(value))
+    return value as PermissionModeName | undefined;
+  throw new UsageError(
+    `unknown permission mode "${value}". Use --permission-mode ${PERMISSION_MODE_NAMES.join(', ')}`,
+    topic,
+  );
+}

@@ -9,7 +9,7 @@
 // Confirmation of writes and commands.
 export { alwaysDecline, autoApprove, type Confirmer, type ConfirmRequest } from './confirm/confirmer.ts';
 export { type SanitizedText, type SanitizeWarning, sanitizeForDisplay } from './confirm/sanitize.ts';
-export { type TerminalConfirmerOptions, terminalConfirmer } from './confirm/terminal-confirmer.ts';
+export { readLine, type TerminalConfirmerOptions, terminalConfirmer } from './confirm/terminal-confirmer.ts';
 // Glob patterns, matched in linear time.
 export {
   type CompileGlobOptions,

@@ -8,7 +8,9 @@ export const PRESENT_PLAN_TOOL = 'present_plan';
 export type PlanAnswer =
   | { readonly kind: 'approve'; readonly mode: 'default' | 'accept-edits' }
   | { readonly kind: 'edit'; readonly feedback: string }
-  | { readonly kind: 'reject'; readonly reason: string };
+  | { readonly kind: 'reject'; readonly reason: string }
+  /** One-shot (`kodama -p`, `kodama ask`) with no one to ask: the plan was printed, nothing changes in this run. */
+  | { readonly kind: 'printed' };
 
 /** What the plan tool needs of the screen. */
 export interface PlanHost {
@@ -52,6 +54,8 @@ export function presentPlanTool(host: PlanHost): AnyTool {
         await host.approve(answer.mode);
         return `The person approved the plan. The permission mode is now ${answer.mode}${answer.mode === 'accept-edits' ? ' (file edits run without asking; commands ask)' : ' (edits and commands ask as the rules say)'}. Carry out the plan now.`;
       }
+      if (answer.kind === 'printed')
+        return 'The plan was printed for the person. This is a one-shot run with no one to approve it, so nothing will be changed in it: end your turn now with a one-line summary. The person carries the plan out by running kodama again in another permission mode.';
       if (answer.kind === 'edit')
         return `The person wants the plan changed: ${answer.feedback}\nStill in plan mode: revise the plan and present it again with present_plan.`;
       return `The person rejected the plan${answer.reason ? `: ${answer.reason}` : ''}. Still in plan mode: do not change anything; ask what they want or explore further.`;

@@ -43,8 +43,11 @@ export function formatPrompt(request: ConfirmRequest): string {
   return lines.join('\n');
 }
 
-/** Reads up to the next newline; undefined when the stream ends or the signal aborts first. */
-function readLine(input: NodeJS.ReadableStream, signal?: AbortSignal): Promise<string | undefined> {
+/**
+ * Reads one line from `input` (the rest of a chunk stays for the next read);
+ * undefined at the end of input or when `signal` aborts.
+ */
+export function readLine(input: NodeJS.ReadableStream, signal?: AbortSignal): Promise<string | undefined> {
   return new Promise((resolve) => {
     let buffered = '';
     const done = (value: string | undefined) => {
