@@ -95,7 +95,10 @@ for (const command of ['-p', 'ask'] as const) {
     await assert.rejects(readFile(join(root, 'marker')), { code: 'ENOENT' });
     assert.match(out.stderr, /bash "touch marker" was not run: it needs approval/);
     const first = server.modelCalls[0]?.body as Body;
-    assert.match(JSON.stringify(first.messages.at(-1)?.content), /permission mode is (now )?accept-edits: file edits inside the project run without asking/);
+    assert.match(
+      JSON.stringify(first.messages.at(-1)?.content),
+      /permission mode is (now )?accept-edits: file edits inside the project run without asking/,
+    );
     assert.ok(!first.tools?.some((t) => t.function.name === 'present_plan'));
   });
 }
