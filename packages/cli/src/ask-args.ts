@@ -21,6 +21,7 @@ import type { StoreKind } from './store-kind.ts';
 /** A parsed `kodama ask` command line. */
 export interface AskArgs extends ToolChoice {
   readonly command: 'ask';
+  /** The prompt argument; '' when none was given (piped stdin is then the prompt). */
   readonly prompt: string;
   readonly model: string | undefined;
   readonly json: boolean;
@@ -113,9 +114,8 @@ export function parseAsk(args: readonly string[]): AskArgs {
       options: ASK_OPTIONS,
     }),
   );
+  // Empty when the prompt comes on stdin (checked once stdin is read).
   const prompt = positionals.join(' ').trim();
-  if (prompt === '')
-    throw new UsageError('kodama ask needs a prompt, e.g. kodama ask "What is 17 * 23?"', 'ask');
   const maxSteps = values['max-steps'] === undefined ? undefined : Number(values['max-steps']);
   if (maxSteps !== undefined && !(Number.isInteger(maxSteps) && maxSteps > 0)) {
     throw new UsageError(`--max-steps must be a positive integer, got "${values['max-steps']}"`, 'ask');
@@ -155,7 +155,8 @@ export const askCommand = defineCommand<AskArgs>({
   usage: `Usage: kodama ask "<prompt>" [options]
 
 Runs one agent turn: the answer streams to stdout; thinking, tool calls and
-notices go to stderr.
+notices go to stderr. Piped stdin is read: with a prompt it is attached as
+context (cat README.md | kodama ask "summarise"), alone it is the prompt.
 
 ${ASK_OPTIONS_TEXT}`,
   options: ASK_OPTIONS,

@@ -8,6 +8,7 @@ import type { CliIO } from './cli-io.ts';
 import { controlFileGuard } from './control-file-guard.ts';
 import { exitFor } from './exit-for.ts';
 import { EXIT } from './exit-status.ts';
+import { oneShotPrompt } from './headless/piped-input.ts';
 import { JsonLines, terminalSafeJson } from './json-lines.ts';
 import { type CliTracing, cliTracing } from './otel-setup.ts';
 import { readOutputSchema } from './output-schema-file.ts';
@@ -23,8 +24,11 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
   // What is said can carry a server's or a file's words (an error body, a session file's problem).
   const say = (message: string) => io.stderr.write(`kodama: ${stripControlSequences(message)}\n`);
   let output: JsonSchema | undefined;
+  let asked: string;
   try {
     output = args.outputSchema === undefined ? undefined : await readOutputSchema(args.outputSchema);
+    // Piped stdin: the prompt, or context attached to the argument.
+    asked = await oneShotPrompt(args.prompt, io.stdin, 'ask');
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     say(error.message);
@@ -84,7 +88,7 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
       // A stored session's Runs keep their events, for the inspector's timelines.
       ...(session ? [(await import('@kodama/inspector')).recordRunEvents(eventsDir(io.env))] : []),
     ];
-    const prompt = note ? (await import('@kodama/assistant')).withNotes([note], args.prompt) : args.prompt;
+    const prompt = note ? (await import('@kodama/assistant')).withNotes([note], asked) : asked;
     const run = await agent.ask(prompt, {
       signal: stop.signal,
       ...deadline,
@@ -93,8 +97,7 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
       ...(observers.length > 0 ? { observers } : {}),
     });
     if (run.completed && output) printOutput(run.output, args.json, io.stdout);
-    const status = exitFor(run, say);
-    return stop.terminated && run.cancelled ? EXIT.terminated : status;
+    return exitFor(run, say, undefined, stop);
   } catch (error) {
     // Before a Run exists: a bad session id, a store that cannot open.
     say(error instanceof Error ? error.message : String(error));

@@ -11,5 +11,7 @@ export const EXIT = Object.freeze({
   partial: 3,
   loud: 3,
   cancelled: 130,
+  /** stdout was closed by its reader (`| head -1`): ended quietly, as after SIGPIPE. */
+  outputClosed: 141,
   terminated: 143,
 });

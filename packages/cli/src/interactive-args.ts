@@ -75,7 +75,7 @@ export const ASSISTANT_HELP: readonly HelpRow[] = [
 /** `kodama [options]` / `kodama -p "<prompt>" [options]`. */
 export interface InteractiveArgs extends ToolChoice {
   readonly command: 'interactive';
-  /** `-p, --print <prompt>`: run one turn and print it, no screen. */
+  /** `-p, --print [<prompt>]`: run one turn and print it, no screen; '' when the prompt comes on stdin. */
   readonly print: string | undefined;
   readonly model: string | undefined;
   /** With `-p`: one JSON event per line. */
@@ -126,6 +126,8 @@ export function parseInteractive(argv: readonly string[]): InteractiveArgs {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   const { values, positionals } = parsed;
+  // `kodama -p --json "<prompt>"` (claude -p's order): a bare -p takes the words as its prompt.
+  if (values.print === '' && positionals.length > 0) values.print = positionals.splice(0).join(' ');
   if (positionals.length > 0) {
     throw new UsageError(
       `unknown command "${positionals[0]}". Try: kodama ask "<prompt>", or kodama -p "<prompt>"`,
@@ -136,8 +138,6 @@ export function parseInteractive(argv: readonly string[]): InteractiveArgs {
   const resumePick = values.resume === '';
   if (resumePick && values.print !== undefined)
     throw new UsageError('-p needs a session id with --resume: kodama -p "<prompt>" --resume <id>');
-  if (values.print !== undefined && values.print.trim() === '')
-    throw new UsageError('-p needs a prompt: kodama -p "<prompt>"');
   if (values.worktree !== undefined && values.print !== undefined)
     throw new UsageError('--worktree is for the assistant on a terminal, not -p');
   if (values.worktree !== undefined && (values.continue || values.resume !== undefined))
@@ -176,13 +176,15 @@ function defaultTools(noSkills: boolean): string {
 /**
  * `--resume` (or `-r`) with no id after it (last, or before another flag)
  * becomes `--resume=`: pick from a list; `--worktree` alone, `--worktree=`: a
- * generated name.
+ * generated name; `-p` alone, `--print=`: the prompt is on stdin.
  */
 function resumeWithoutId(argv: readonly string[]): string[] {
   return argv.map((a, i) => {
     const next = argv[i + 1];
     const bare = next === undefined || next.startsWith('-');
     if (bare && (a === '--resume' || a === '-r')) return '--resume=';
+    // `cat notes.md | kodama -p`: the prompt comes on stdin.
+    if (bare && (a === '--print' || a === '-p')) return '--print=';
     return bare && a === '--worktree' ? '--worktree=' : a;
   });
 }

@@ -7,6 +7,7 @@ import { type AssistantSpec, resolveAssistantSpec } from './assistant-spec.ts';
 import type { CliIO } from './cli-io.ts';
 import { customCommands } from './commands-setup.ts';
 import { EXIT } from './exit-status.ts';
+import { oneShotPrompt } from './headless/piped-input.ts';
 import type { InteractiveArgs } from './interactive-args.ts';
 import { printTurn } from './interactive-print.ts';
 import { assistantSystemPrompt, loadInstructions } from './interactive-prompt.ts';
@@ -19,6 +20,7 @@ import {
   permissionRules,
   shellRunner,
 } from './interactive-setup.ts';
+import { UsageError } from './parse-support.ts';
 import { pickModel } from './pick-model.ts';
 import { exitSessionLine, latestSession, openSessionStore } from './session-store.ts';
 import { createWorktree, type SessionWorktree, WorktreeError, worktreeExitText } from './worktree.ts';
@@ -71,6 +73,15 @@ async function assistantSession(args: InteractiveArgs, io: CliIO): Promise<numbe
     return EXIT.usage;
   }
   const { root } = spec;
+  let prompt = '';
+  try {
+    // -p: piped stdin is the prompt, or context attached to the argument (read before a model is picked).
+    if (args.print !== undefined) prompt = await oneShotPrompt(args.print, io.stdin, 'kodama');
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    say(error.message);
+    return EXIT.usage;
+  }
   const model = await pickModel(spec.model, io);
   if (!model) return EXIT.usage;
   const instructions = await loadInstructions(process.cwd(), root);
@@ -84,7 +95,7 @@ async function assistantSession(args: InteractiveArgs, io: CliIO): Promise<numbe
     if (args.continue && sessionId === undefined) say('no session to continue; starting a new one');
     sessionId ??= newSessionId();
     if (args.print !== undefined)
-      return await printTurn(spec, io, { model, systemPrompt, store, sessionId, rules });
+      return await printTurn(spec, io, { model, systemPrompt, store, sessionId, rules, prompt });
     const { ProcessTerminal } = await import('@mariozechner/pi-tui');
     let agent: Agent | undefined;
     let background: BackgroundControl | undefined;

@@ -24,6 +24,8 @@ export interface PrintSetup {
   readonly store: SessionStore;
   readonly sessionId: string;
   readonly rules: Rules;
+  /** The prompt: `-p`'s argument with piped stdin (`oneShotPrompt`). */
+  readonly prompt: string;
 }
 
 /**
@@ -93,13 +95,16 @@ export async function printTurn(args: AssistantSpec, io: CliIO, setup: PrintSetu
   });
   const stop = stopSignals(io);
   try {
-    const prompt = args.print ?? '';
-    const run: Run = await agent.ask(plan.note ? assistant.withNotes([plan.note], prompt) : prompt, {
-      signal: stop.signal,
-      session: { id: setup.sessionId, store: setup.store },
-    });
+    const run: Run = await agent.ask(
+      plan.note ? assistant.withNotes([plan.note], setup.prompt) : setup.prompt,
+      {
+        signal: stop.signal,
+        session: { id: setup.sessionId, store: setup.store },
+      },
+    );
     if (run.outcome === 'completed') return EXIT.ok;
-    if (run.outcome === 'cancelled') return stop.terminated ? EXIT.terminated : EXIT.cancelled;
+    if (run.outcome === 'cancelled')
+      return stop.outputClosed ? EXIT.outputClosed : stop.terminated ? EXIT.terminated : EXIT.cancelled;
     if (run.outcome === 'partial') return EXIT.partial;
     io.stderr.write(`kodama: ${run.error instanceof Error ? run.error.message : String(run.error)}\n`);
     return EXIT.failed;

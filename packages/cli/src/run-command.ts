@@ -49,12 +49,12 @@ export async function run(args: RunArgs, io: CliIO): Promise<number> {
     // A failed Run has no answer; any other ends with its response on stdout (at a deadline it can be
     // an earlier participant's, which never streamed publicly).
     render?.end(finished.failed ? '' : finished.response);
-    const status = exitFor(
+    return exitFor(
       finished,
       say,
       'deadline reached; the last answer above is what was complete by then',
+      stop,
     );
-    return stop.terminated && finished.cancelled ? EXIT.terminated : status;
   } catch (error) {
     // Options the runnable refused before a Run existed.
     say(error instanceof Error ? `${error.name}: ${error.message}` : String(error));

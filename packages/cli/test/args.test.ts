@@ -51,6 +51,7 @@ test('ask takes the prompt and every option', () => {
     skills: false,
     mcpConnect: [],
     mcpScreen: true,
+    permissionMode: undefined,
   });
 });
 
@@ -64,10 +65,8 @@ test('ask defaults to the calculator and no model', () => {
 });
 
 test('bad command lines are UsageErrors that say what to type', () => {
-  assert.throws(
-    () => parseCliArgs(['ask']),
-    (e: unknown) => e instanceof UsageError && /needs a prompt/.test(e.message),
-  );
+  // `kodama ask` alone parses: the prompt may come on stdin (a missing one is refused once stdin is read).
+  assert.equal((parseCliArgs(['ask']) as { prompt: string }).prompt, '');
   assert.throws(() => parseCliArgs(['frobnicate']), /unknown command "frobnicate"/);
   assert.throws(() => parseCliArgs(['ask', '--bogus', 'x']), UsageError);
   assert.throws(() => parseCliArgs(['ask', '--max-steps', '0', 'x']), /positive integer/);
