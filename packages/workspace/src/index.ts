@@ -44,7 +44,7 @@ export {
   BackgroundTasks,
   type StartBackgroundOptions,
 } from './subprocess/background-tasks.ts';
-export { ProcessRegistry } from './subprocess/process-registry.ts';
+export { ProcessRegistry, type ProcessRegistryOptions } from './subprocess/process-registry.ts';
 export { type RunProcessOptions, type RunProcessResult, runProcess } from './subprocess/run-process.ts';
 export {
   BASH_DEFAULT_TIMEOUT_SECONDS,

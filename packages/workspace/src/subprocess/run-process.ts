@@ -2,10 +2,12 @@
 // import node:child_process (test/chokepoint.test.ts enforces it). Every
 // process kodama starts gets its own process group, a timeout that kills the
 // whole group, bounded output, and a place in a ProcessRegistry so whatever it
-// leaves behind dies when its owner closes.
+// leaves behind dies when its owner closes, or when this process dies however
+// it dies (the registry's watchdog, watchdog.ts).
 import { spawn } from 'node:child_process';
+import { groupAlive, killTree } from './kill-tree.ts';
 import { OutputBuffer } from './output-buffer.ts';
-import { killTree, type ProcessRegistry } from './process-registry.ts';
+import type { ProcessRegistry } from './process-registry.ts';
 
 /** How to run one process. */
 export interface RunProcessOptions {
@@ -112,6 +114,8 @@ export function runProcess(
       child.stdout.destroy();
       child.stderr.destroy();
       await killing;
+      // Forgotten once nothing of it is left (its `&` children keep it recorded until they end or the owner closes).
+      if (child.pid !== undefined && !groupAlive(child.pid)) options.registry?.delete(child.pid);
       resolve({
         exitCode: exit.code,
         exitSignal: exit.signal,
@@ -178,6 +182,8 @@ export function runProcess(
 export interface ServerProcess {
   readonly stdin: NodeJS.WritableStream;
   readonly stdout: NodeJS.ReadableStream;
+  /** Its pid (and process group id); undefined when it could not be started. */
+  readonly pid: number | undefined;
   /** Resolves once it runs; rejects when it cannot be started (ENOENT). */
   readonly started: Promise<void>;
   /** Called once when it exits, however it ended. */
@@ -195,7 +201,12 @@ export interface ServerProcess {
  */
 export function startServerProcess(
   argv: readonly string[],
-  options: { readonly cwd?: string; readonly env?: NodeJS.ProcessEnv } = {},
+  options: {
+    readonly cwd?: string;
+    readonly env?: NodeJS.ProcessEnv;
+    /** false: the process and its pipes do not keep this process's event loop alive (a watchdog). Default true. */
+    readonly keepAlive?: boolean;
+  } = {},
 ): ServerProcess {
   const [command, ...args] = argv;
   if (!command) throw new TypeError('startServerProcess: empty argv');
@@ -211,9 +222,15 @@ export function startServerProcess(
   });
   // A failure to start is reported through `started`; later errors end in 'exit'.
   started.catch(() => undefined);
+  if (options.keepAlive === false) {
+    child.unref();
+    // The pipes are sockets; each holds the loop open on its own.
+    for (const stream of [child.stdin, child.stdout]) (stream as unknown as { unref(): void }).unref();
+  }
   return {
     stdin: child.stdin,
     stdout: child.stdout,
+    pid: child.pid,
     started,
     onExit: (listener) => void child.once('exit', listener),
     get exited() {
