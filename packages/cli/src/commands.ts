@@ -2,6 +2,7 @@
 // lists them. Dispatch (args.ts, main.ts), `--help` and `kodama help <name>`
 // read it; a new command is its own file (name, texts, options, parser, the
 // import of its runner: see command-entry.ts) plus one line here.
+import { acpCommand } from './acp-args.ts';
 import { approveCommand } from './approve-args.ts';
 import { askCommand } from './ask-args.ts';
 import type { CommandEntry } from './command-entry.ts';
@@ -35,6 +36,7 @@ export const COMMAND_TABLE = [
   modelsCommand,
   trifectaCommand,
   mcpCommand,
+  acpCommand,
   serveCommand,
   inspectCommand,
   workerCommand,
