@@ -63,7 +63,7 @@ export function parseAcp(words: readonly string[]): AcpArgs {
 /** `kodama acp`. */
 export const acpCommand = defineCommand<AcpArgs>({
   name: 'acp',
-  synopsis: 'acp [--permission-mode <mode>]',
+  synopsis: 'acp [--model <target>]',
   summary: 'the assistant for editors (Zed, JetBrains): the Agent\nClient Protocol on stdio',
   usage: ACP_USAGE,
   options: {

@@ -55,14 +55,23 @@ export class AcpSession {
   readonly #agent: Agent;
   readonly #rules: Rules;
   readonly #send: SendUpdate;
+  /** Resolves once every update sent so far reached the client (a response must not overtake them). */
+  readonly #flushed: () => Promise<void>;
   readonly #withBypass: boolean;
   #turn: AbortController | undefined;
 
-  private constructor(id: string, agent: Agent, rules: Rules, send: SendUpdate, withBypass: boolean) {
+  private constructor(
+    id: string,
+    agent: Agent,
+    rules: Rules,
+    updates: { send: SendUpdate; flushed: () => Promise<void> },
+    withBypass: boolean,
+  ) {
     this.id = id;
     this.#agent = agent;
     this.#rules = rules;
-    this.#send = send;
+    this.#send = updates.send;
+    this.#flushed = updates.flushed;
     this.#withBypass = withBypass;
   }
 
@@ -126,7 +135,7 @@ export class AcpSession {
       wrapTool: (tool) =>
         book.wrap(wiring.wrapTool(tool), async (callId, diff) => updates.diff(callId, diff)),
     });
-    return new AcpSession(id, agent, rules, send, mode === 'bypass');
+    return new AcpSession(id, agent, rules, { send, flushed: () => chain }, mode === 'bypass');
   }
 
   /** The permission modes the editor may switch between; bypass only when the session started in it. */
@@ -171,6 +180,7 @@ export class AcpSession {
           content: [{ type: 'content', content: { type: 'text', text: textOf(message.content) } }],
         });
     }
+    await this.#flushed();
   }
 
   /** Runs one turn on the prompt; resolves with why it stopped. */
@@ -194,6 +204,7 @@ export class AcpSession {
       return 'end_turn';
     } finally {
       this.#turn = undefined;
+      await this.#flushed();
     }
   }
 

@@ -80,7 +80,7 @@ export class ToolCallBook {
     const write = declaredEffects(tool, args).find((e) => e.kind === 'writesFile');
     if (write === undefined) return undefined;
     const path = this.#absolute(write.path);
-    if (path === undefined || !inside(path, this.#root)) return undefined;
+    if (path === undefined || !(await realInside(path, this.#root))) return undefined;
     const before = await this.#readText(path).catch(() => undefined);
     const after = write.preview(before);
     if (after === undefined) return undefined;
@@ -122,6 +122,16 @@ function titleOf(name: string, effects: readonly ToolEffect[], root: string): st
 export function inside(path: string, root: string): boolean {
   const rel = relative(root, path);
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+}
+
+/** True when `path`, after symbolic links (a new file: its folder's), is inside the real `root`. */
+async function realInside(path: string, root: string): Promise<boolean> {
+  const { realpath } = await import('node:fs/promises');
+  const { dirname, basename, join } = await import('node:path');
+  const real = await realpath(path).catch(async () =>
+    join(await realpath(dirname(path)).catch(() => dirname(path)), basename(path)),
+  );
+  return inside(real, await realpath(root).catch(() => root));
 }
 
 function parseJson(text: string): unknown {

@@ -1,0 +1,126 @@
+// `kodama acp` under attack, through the real command and the ACP SDK's
+// client: an edit the editor rejects leaves the file as it was; a project's
+// own configuration cannot widen the rules until the folder is trusted (and
+// once trusted it does: the test can fail both ways); a path outside the
+// session's folder is refused, also through the client's filesystem, which
+// is never asked about it.
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import * as acp from '@agentclientprotocol/sdk';
+import { rejectOnce, startEditor, updatesOf } from './support/acp-client.ts';
+import { acpFlags, acpProject, requestText, stepModel, toolResults } from './support/acp-project.ts';
+
+const edit = { name: 'edit', arguments: { path: 'notes.txt', old_string: 'draft', new_string: 'final' } };
+
+test('an edit the editor rejects is not made: the file is unchanged and the model is told', async () => {
+  const { root, env } = acpProject();
+  const { server, model } = await stepModel([[edit]], 'ok');
+  const editor = await startEditor(acpFlags(model), env, { permission: rejectOnce });
+  try {
+    const { sessionId } = await editor.request(acp.methods.agent.session.new, { cwd: root, mcpServers: [] });
+    const done = await editor.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'go' }],
+    });
+    assert.equal(done.stopReason, 'end_turn');
+    assert.equal(editor.permissions.length, 1);
+    assert.equal(readFileSync(join(root, 'notes.txt'), 'utf8'), 'status: draft\n');
+    const end = updatesOf(editor.updates, sessionId, 'tool_call_update').at(-1);
+    assert.equal(end?.status, 'failed');
+    assert.ok(!JSON.stringify(end?.content).includes('"type":"diff"'), 'no diff shown for an edit not made');
+    assert.match(
+      toolResults(server.modelCalls.at(-1)!)[0] ?? '',
+      /declined to edit notes\.txt; the file is unchanged/,
+    );
+  } finally {
+    await editor.close();
+  }
+});
+
+test("an untrusted project's allow rule does not skip the editor's question; trusted (--trust), it does", async () => {
+  const { root, env } = acpProject();
+  mkdirSync(join(root, '.kodama'));
+  writeFileSync(
+    join(root, '.kodama', 'config.json'),
+    JSON.stringify({ permissions: { allow: ['edit(notes.txt)'] } }),
+  );
+  const { model } = await stepModel([[edit]], 'ok');
+  const untrusted = await startEditor(acpFlags(model), env, { permission: rejectOnce });
+  try {
+    const { sessionId } = await untrusted.request(acp.methods.agent.session.new, {
+      cwd: root,
+      mcpServers: [],
+    });
+    await untrusted.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'go' }],
+    });
+    assert.equal(untrusted.permissions.length, 1, 'the project rule did not allow it');
+    assert.equal(readFileSync(join(root, 'notes.txt'), 'utf8'), 'status: draft\n');
+    assert.match(untrusted.stderr(), /not trusted yet[\s\S]*only its deny and ask rules/);
+  } finally {
+    await untrusted.close();
+  }
+  const trusted = await startEditor(acpFlags(model, '--trust'), env, { permission: rejectOnce });
+  try {
+    const { sessionId } = await trusted.request(acp.methods.agent.session.new, { cwd: root, mcpServers: [] });
+    await trusted.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'go' }],
+    });
+    assert.equal(trusted.permissions.length, 0, 'the trusted rule allowed it');
+    assert.equal(readFileSync(join(root, 'notes.txt'), 'utf8'), 'status: final\n');
+  } finally {
+    await trusted.close();
+  }
+});
+
+test("paths outside the session's folder are refused, and the client's filesystem is never asked for them", async () => {
+  const { root, outside, env } = acpProject();
+  writeFileSync(join(outside, 'secret.txt'), 'TOPSECRET-4711');
+  symlinkSync(join(outside, 'secret.txt'), join(root, 'link.txt'));
+  const { server, model } = await stepModel(
+    [
+      [
+        { name: 'read', arguments: { path: join(outside, 'secret.txt') } },
+        { name: 'read', arguments: { path: '../outside/secret.txt' } },
+        { name: 'write', arguments: { path: join(outside, 'planted.txt'), content: 'x' } },
+        {
+          name: 'edit',
+          arguments: { path: '../outside/secret.txt', old_string: 'TOPSECRET', new_string: 'gone' },
+        },
+        { name: 'edit', arguments: { path: 'link.txt', old_string: 'TOPSECRET', new_string: 'gone' } },
+      ],
+    ],
+    'ok',
+  );
+  const editor = await startEditor(acpFlags(model), env, { fs: true });
+  try {
+    await assert.rejects(editor.request(acp.methods.agent.session.new, { cwd: 'project', mcpServers: [] }));
+    const { sessionId } = await editor.request(acp.methods.agent.session.new, { cwd: root, mcpServers: [] });
+    const done = await editor.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'go' }],
+    });
+    assert.equal(done.stopReason, 'end_turn', editor.stderr());
+    const ends = updatesOf(editor.updates, sessionId, 'tool_call_update').filter(
+      (u) => u.status !== 'in_progress',
+    );
+    assert.deepEqual(
+      ends.map((u) => u.status),
+      ['failed', 'failed', 'failed', 'failed', 'failed'],
+    );
+    assert.ok(
+      !requestText(server.modelCalls.at(-1)!).includes('TOPSECRET-4711'),
+      'the secret never reached the model',
+    );
+    assert.equal(existsSync(join(outside, 'planted.txt')), false);
+    assert.equal(readFileSync(join(outside, 'secret.txt'), 'utf8'), 'TOPSECRET-4711');
+    assert.deepEqual(editor.fsCalls, [], 'the editor was never asked for a file outside the folder');
+    assert.ok(!JSON.stringify(editor.updates).includes('TOPSECRET-4711'), 'nor shown one');
+  } finally {
+    await editor.close();
+  }
+});

@@ -1,0 +1,216 @@
+// `kodama acp` end to end: the ACP SDK's own client drives the real command
+// as a child process over stdio, against testkit's scripted model over HTTP.
+// A turn that reads, edits (asked and granted through the client) and
+// answers; the same edit written through the client's filesystem; a cancel
+// mid-turn; a session saved by one process and loaded by the next; the modes.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import * as acp from '@agentclientprotocol/sdk';
+import { answerText, startEditor, updatesOf } from './support/acp-client.ts';
+import { acpFlags, acpProject, requestText, stepModel } from './support/acp-project.ts';
+import { scriptedServers } from './support/scripted-servers.ts';
+
+const serve = scriptedServers();
+const edit = { name: 'edit', arguments: { path: 'notes.txt', old_string: 'draft', new_string: 'final' } };
+
+test('a turn reads, edits with the permission asked and granted through the client, and answers', async () => {
+  const { root, env } = acpProject();
+  const { server, model } = await stepModel(
+    [[{ name: 'read', arguments: { path: 'notes.txt' } }], [edit]],
+    'Done: final.',
+  );
+  const editor = await startEditor(acpFlags(model), env);
+  try {
+    assert.equal(editor.initialize.agentCapabilities?.loadSession, true);
+    const { sessionId, modes } = await editor.request(acp.methods.agent.session.new, {
+      cwd: root,
+      mcpServers: [],
+    });
+    assert.match(sessionId, /^kodama-\d{8}-\d{6}-[0-9a-f]{4}$/);
+    assert.equal(modes?.currentModeId, 'default');
+    assert.deepEqual(
+      modes?.availableModes.map((m) => m.id),
+      ['default', 'accept-edits', 'plan'],
+    );
+    const done = await editor.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'finish the notes' }],
+    });
+    assert.equal(done.stopReason, 'end_turn', editor.stderr());
+    assert.equal(answerText(editor.updates, sessionId), 'Done: final.');
+    const calls = updatesOf(editor.updates, sessionId, 'tool_call');
+    assert.deepEqual(
+      calls.map((c) => [c.kind, c.title, c.locations]),
+      [
+        ['read', 'read notes.txt', [{ path: join(root, 'notes.txt') }]],
+        ['edit', 'edit notes.txt', [{ path: join(root, 'notes.txt') }]],
+      ],
+    );
+    // The read ran unasked; the edit was asked about once, on its own tool call, with its diff.
+    assert.equal(editor.permissions.length, 1);
+    const [asked] = editor.permissions;
+    assert.equal(asked?.toolCall.toolCallId, calls[1]?.toolCallId);
+    assert.deepEqual(
+      asked?.options.map((o) => o.kind),
+      ['allow_once', 'allow_always', 'reject_once'],
+    );
+    const diff = {
+      type: 'diff',
+      path: join(root, 'notes.txt'),
+      oldText: 'status: draft\n',
+      newText: 'status: final\n',
+    };
+    assert.deepEqual(asked?.toolCall.content?.[0], diff);
+    const ends = updatesOf(editor.updates, sessionId, 'tool_call_update').filter(
+      (u) => u.status === 'completed',
+    );
+    assert.equal(ends.length, 2);
+    assert.deepEqual(ends[1]?.content?.[0], diff);
+    assert.equal(readFileSync(join(root, 'notes.txt'), 'utf8'), 'status: final\n');
+    assert.match(requestText(server.modelCalls[1]!), /status: draft/, 'the model read the file');
+  } finally {
+    await editor.close();
+  }
+});
+
+test('with the client filesystem offered, the edit reads and writes the file through the client', async () => {
+  const { root, env } = acpProject();
+  const { model } = await stepModel([[edit]], 'Edited.');
+  const editor = await startEditor(acpFlags(model), env, { fs: true });
+  try {
+    const { sessionId } = await editor.request(acp.methods.agent.session.new, {
+      cwd: root,
+      mcpServers: [],
+    });
+    const done = await editor.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'finish' }],
+    });
+    assert.equal(done.stopReason, 'end_turn', editor.stderr());
+    const file = join(root, 'notes.txt');
+    assert.ok(editor.fsCalls.includes(`read ${file}`), editor.fsCalls.join());
+    assert.ok(editor.fsCalls.includes(`write ${file}`), editor.fsCalls.join());
+    assert.equal(readFileSync(file, 'utf8'), 'status: final\n');
+    const result = updatesOf(editor.updates, sessionId, 'tool_call_update').find(
+      (u) => u.status === 'completed',
+    );
+    assert.match(JSON.stringify(result?.content), /through the editor/);
+  } finally {
+    await editor.close();
+  }
+});
+
+test('session/cancel mid-turn ends the prompt with stopReason cancelled, and the session goes on', async () => {
+  const { root, env } = acpProject();
+  let calls = 0;
+  const server = await serve(() =>
+    ++calls === 1
+      ? { fault: 'stall', answer: { text: 'Let me think about this for a long while' }, afterEvents: 3 }
+      : { text: 'Back again.' },
+  );
+  const editor = await startEditor(acpFlags(`openai-compatible:${server.url}/v1@scripted-model`), env);
+  try {
+    const { sessionId } = await editor.request(acp.methods.agent.session.new, {
+      cwd: root,
+      mcpServers: [],
+    });
+    const turn = editor.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'think' }],
+    });
+    while (answerText(editor.updates, sessionId) === '') await new Promise((r) => setTimeout(r, 20));
+    await editor.agent.notify(acp.methods.agent.session.cancel, { sessionId });
+    assert.equal((await turn).stopReason, 'cancelled');
+    const next = await editor.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'again' }],
+    });
+    assert.equal(next.stopReason, 'end_turn');
+    assert.match(answerText(editor.updates, sessionId), /Back again\.$/);
+  } finally {
+    await editor.close();
+  }
+});
+
+test('a session saved by one kodama acp is loaded by the next: replayed to the editor, and continued', async () => {
+  const { root, env } = acpProject();
+  const { server, model } = await stepModel([], 'Noted: kiwi.');
+  const first = await startEditor(acpFlags(model), env);
+  const { sessionId } = await first.request(acp.methods.agent.session.new, {
+    cwd: root,
+    mcpServers: [],
+  });
+  await first.request(acp.methods.agent.session.prompt, {
+    sessionId,
+    prompt: [{ type: 'text', text: 'remember the word kiwi' }],
+  });
+  assert.equal(await first.close(), 0, first.stderr());
+
+  const second = await startEditor(acpFlags(model), env);
+  try {
+    await assert.rejects(
+      second.request(acp.methods.agent.session.load, {
+        sessionId: 'kodama-20000101-000000-0000',
+        cwd: root,
+        mcpServers: [],
+      }),
+    );
+    const loaded = await second.request(acp.methods.agent.session.load, {
+      sessionId,
+      cwd: root,
+      mcpServers: [],
+    });
+    assert.equal(loaded.modes?.currentModeId, 'default');
+    const replay = second.updates.filter((u) => u.sessionId === sessionId).map((u) => u.update);
+    assert.deepEqual(replay, [
+      { sessionUpdate: 'user_message_chunk', content: { type: 'text', text: 'remember the word kiwi' } },
+      { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Noted: kiwi.' } },
+    ]);
+    await second.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'which word?' }],
+    });
+    const last = server.modelCalls.at(-1)!;
+    assert.match(requestText(last), /remember the word kiwi.*Noted: kiwi\..*which word\?/s);
+  } finally {
+    await second.close();
+  }
+});
+
+test('the editor switches the permission mode: accept-edits writes unasked, plan refuses, bypass is not offered', async () => {
+  const { root, env } = acpProject();
+  // Every prompt: the edit, then "ok".
+  const server = await serve((r) => {
+    const messages = (r.body as { messages: Array<{ role: string }> }).messages;
+    return messages.at(-1)?.role === 'user' ? { toolCalls: [edit] } : { text: 'ok' };
+  });
+  const editor = await startEditor(acpFlags(`openai-compatible:${server.url}/v1@scripted-model`), env);
+  try {
+    const { sessionId } = await editor.request(acp.methods.agent.session.new, {
+      cwd: root,
+      mcpServers: [],
+    });
+    await assert.rejects(editor.request(acp.methods.agent.session.setMode, { sessionId, modeId: 'bypass' }));
+    await editor.request(acp.methods.agent.session.setMode, { sessionId, modeId: 'plan' });
+    await editor.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'go' }],
+    });
+    assert.equal(
+      readFileSync(join(root, 'notes.txt'), 'utf8'),
+      'status: draft\n',
+      'plan mode changed nothing',
+    );
+    await editor.request(acp.methods.agent.session.setMode, { sessionId, modeId: 'accept-edits' });
+    await editor.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'go' }],
+    });
+    assert.equal(readFileSync(join(root, 'notes.txt'), 'utf8'), 'status: final\n');
+    assert.equal(editor.permissions.length, 0, 'neither mode asked');
+  } finally {
+    await editor.close();
+  }
+});
