@@ -6,15 +6,23 @@
 // delta; pi-tui paces frames as on a real terminal (the event loop turns
 // after every event). cpu_us_per_turn = process CPU over the replay / turns;
 // first_fifth / last_fifth are the same over the first and the last hundred
-// turns: the cost of a turn must not grow with the session (last within 1.2x
-// the first). rss_mb_start is after building the screen (one turn drawn),
-// rss_mb_end after the 500th turn, both after a full GC.
+// turns: the cost of a turn must not grow with the session (growth: last
+// within 1.2x the first). Memory must not grow either: heap_mb_start is the
+// heap after a full GC at turn 100 (past the startup allocations),
+// heap_mb_end after the last turn, memory_growth their ratio (target ≤ 1.1);
+// heap_mb_by_100 the heap every hundred turns. rss_mb_start is after building
+// the screen (one turn drawn), rss_mb_end after the last turn, both after a
+// full GC. The screen lets go of rows the scrollback holds as the app does
+// (releaseScrollback); `npm run bench -- tui-session 500 keep` keeps every
+// row, as before, to compare. The virtual terminal forgets what it was sent
+// after each frame (a real terminal is another process); it counts the bytes.
 import type { AgentEvent } from '@kodama/core';
 import { Editor, TUI } from '@mariozechner/pi-tui';
 import { editorTheme } from '../src/app/editor-theme.ts';
 import {
   colourTheme,
   memoizeFrameLines,
+  releaseScrollback,
   StatusLine,
   TOOL_OUTPUT_EVENT,
   Transcript,
@@ -23,11 +31,13 @@ import {
 } from '../src/internal.ts';
 
 const TURNS = Number(process.argv[2] ?? 500);
+const KEEP_ALL = process.argv[3] === 'keep';
 
 const terminal = new VirtualTerminal(100, 40);
 const tui = new TUI(terminal);
 memoizeFrameLines(tui);
 const transcript = new Transcript(colourTheme);
+if (!KEEP_ALL && !releaseScrollback(tui, transcript)) throw new Error('releaseScrollback: pi-tui changed');
 const status = new StatusLine(StatusLine.idle('bench'), colourTheme);
 status.update({ model: 'openai:gpt-5', contextWindow: 128000 });
 tui.addChild(transcript);
@@ -42,6 +52,7 @@ async function emit(e: Record<string, unknown>): Promise<void> {
   transcript.onEvent({ ...base, ...e } as unknown as AgentEvent);
   tui.requestRender();
   await frame();
+  terminal.reset();
 }
 
 /** Splits `text` into `n` deltas. */
@@ -129,21 +140,42 @@ const cpu = (from: NodeJS.CpuUsage) => {
 await turn(0);
 const memStart = memory();
 const fifth = Math.floor(TURNS / 5);
+// The heap's baseline: after turn 100 (or the first fifth of a shorter replay).
+const baseTurn = Math.min(100, fifth);
+let heapBase = memStart.heap;
+const heapBy100: string[] = [];
+let cpuPaused = 0;
+/** The heap after a full GC, measured off the CPU clock (a GC is the bench's work, not a turn's). */
+const heapNow = () => {
+  const before = process.cpuUsage();
+  const heap = memory().heap;
+  cpuPaused += cpu(before);
+  return heap;
+};
 const start = process.cpuUsage();
 let firstFifth = 0;
 let lastFifthStart = start;
+let pausedAtLastFifth = 0;
 for (let i = 1; i <= TURNS; i++) {
-  if (i === TURNS - fifth + 1) lastFifthStart = process.cpuUsage();
+  if (i === TURNS - fifth + 1) {
+    lastFifthStart = process.cpuUsage();
+    pausedAtLastFifth = cpuPaused;
+  }
   await turn(i);
-  if (i === fifth) firstFifth = cpu(start) / fifth;
+  if (i === fifth) firstFifth = (cpu(start) - cpuPaused) / fifth;
+  if (i === baseTurn) heapBase = heapNow();
+  if (i % 100 === 0) heapBy100.push((i === baseTurn ? heapBase : heapNow()).toFixed(1));
 }
-const lastFifth = cpu(lastFifthStart) / fifth;
-const total = cpu(start) / TURNS;
+const lastFifth = (cpu(lastFifthStart) - (cpuPaused - pausedAtLastFifth)) / fifth;
+const total = (cpu(start) - cpuPaused) / TURNS;
+// pi-tui draws at most every 16 ms: let it draw the last turn before measuring.
+await new Promise((r) => setTimeout(r, 50));
 const memEnd = memory();
 tui.stop();
+const kept = (tui as unknown as { previousLines: string[] }).previousLines.length;
 console.log(
-  `turns=${TURNS} first_fifth_us=${firstFifth.toFixed(0)} last_fifth_us=${lastFifth.toFixed(0)} growth=${(lastFifth / firstFifth).toFixed(2)} heap_mb_start=${memStart.heap.toFixed(1)} heap_mb_end=${memEnd.heap.toFixed(1)} terminal_bytes=${terminal.bytes}`,
+  `turns=${TURNS} first_fifth_us=${firstFifth.toFixed(0)} last_fifth_us=${lastFifth.toFixed(0)} growth=${(lastFifth / firstFifth).toFixed(2)} heap_mb_by_100=${heapBy100.join(',')} live_entries=${transcript.entries.length} live_rows=${kept} released_rows=${transcript.releasedRows} terminal_bytes=${terminal.bytes}`,
 );
 console.log(
-  `RESULT tui-session cpu_us_per_turn=${total.toFixed(0)} rss_mb_end=${memEnd.rss.toFixed(1)} rss_mb_start=${memStart.rss.toFixed(1)} growth=${(lastFifth / firstFifth).toFixed(2)}`,
+  `RESULT tui-session cpu_us_per_turn=${total.toFixed(0)} rss_mb_end=${memEnd.rss.toFixed(1)} rss_mb_start=${memStart.rss.toFixed(1)} growth=${(lastFifth / firstFifth).toFixed(2)} heap_mb_start=${heapBase.toFixed(1)} heap_mb_end=${memEnd.heap.toFixed(1)} memory_growth=${(memEnd.heap / heapBase).toFixed(2)}`,
 );

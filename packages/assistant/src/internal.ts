@@ -57,6 +57,7 @@ export {
   TextEntry,
 } from './render/entries.ts';
 export { memoizeFrameLines } from './render/frame-memo.ts';
+export { releaseScrollback } from './render/scrollback.ts';
 export { compactCount, StatusLine, type StatusState, statusText } from './render/status-line.ts';
 export { colourTheme, plainTheme } from './render/theme.ts';
 export { contentText, describeCall, ToolEntry } from './render/tool-entry.ts';

@@ -13,6 +13,7 @@ import { AssistantCompletion } from '../input/completion.ts';
 import { PermissionRules } from '../permissions/permission-rules.ts';
 import { QueuedView, TaskListEntry } from '../render/entries.ts';
 import { memoizeFrameLines } from '../render/frame-memo.ts';
+import { releaseScrollback } from '../render/scrollback.ts';
 import { StatusLine } from '../render/status-line.ts';
 import { Transcript } from '../render/transcript.ts';
 import { screenWiring } from './agent-wiring.ts';
@@ -80,6 +81,7 @@ export class AssistantApp {
     this.tui = new TUI(options.terminal);
     memoizeFrameLines(this.tui);
     this.transcript = new Transcript(theme);
+    releaseScrollback(this.tui, this.transcript);
     this.#tasks = new TaskListEntry(theme);
     this.#queuedView = new QueuedView(theme);
     this.checkpoints = new FileCheckpoints(options.checkpointDir);

@@ -17,6 +17,30 @@ interface FrameSteps {
 
 const NO_IDS: readonly number[] = Object.freeze([]);
 
+/** What each memoized TUI remembers of its previous frame, row by row. */
+interface Memo {
+  rawBefore: string[];
+  resetBefore: string[];
+  linesBefore: string[];
+  idsBefore: (readonly number[])[];
+}
+
+const memos = new WeakMap<TUI, Memo>();
+
+/**
+ * Drops the first `rows` rows of the remembered frame, as the screen's own
+ * bookkeeping drops them ({@link releaseScrollback}): the rows below keep
+ * their results instead of all missing once because their index moved.
+ */
+export function shiftFrameMemo(tui: TUI, rows: number): void {
+  const memo = memos.get(tui);
+  if (!memo || rows <= 0) return;
+  memo.rawBefore.splice(0, rows);
+  memo.resetBefore.splice(0, rows);
+  memo.linesBefore.splice(0, rows);
+  memo.idsBefore.splice(0, rows);
+}
+
 /**
  * Makes pi-tui's per-frame line work proportional to the lines that changed
  * since the previous frame (see the file comment). Returns false, changing
@@ -27,23 +51,23 @@ export function memoizeFrameLines(tui: TUI): boolean {
   const reset = steps.applyLineResets;
   const collect = steps.collectKittyImageIds;
   if (typeof reset !== 'function' || typeof collect !== 'function') return false;
-  let rawBefore: string[] = [];
-  let resetBefore: string[] = [];
+  const memo: Memo = { rawBefore: [], resetBefore: [], linesBefore: [], idsBefore: [] };
+  memos.set(tui, memo);
   steps.applyLineResets = (lines) => {
     const raw = lines.slice();
+    const { rawBefore, resetBefore } = memo;
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i] as string;
       lines[i] = rawBefore[i] === line ? (resetBefore[i] as string) : (reset.call(tui, [line])[0] as string);
     }
-    rawBefore = raw;
-    resetBefore = lines.slice();
+    memo.rawBefore = raw;
+    memo.resetBefore = lines.slice();
     return lines;
   };
-  let linesBefore: string[] = [];
-  let idsBefore: (readonly number[])[] = [];
   steps.collectKittyImageIds = (lines) => {
     const all = new Set<number>();
     const ids: (readonly number[])[] = new Array(lines.length);
+    const { linesBefore, idsBefore } = memo;
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i] as string;
       let found = linesBefore[i] === line ? idsBefore[i] : undefined;
@@ -54,8 +78,8 @@ export function memoizeFrameLines(tui: TUI): boolean {
       ids[i] = found;
       if (found !== NO_IDS) for (const id of found) all.add(id);
     }
-    linesBefore = lines.slice();
-    idsBefore = ids;
+    memo.linesBefore = lines.slice();
+    memo.idsBefore = ids;
     return all;
   };
   return true;

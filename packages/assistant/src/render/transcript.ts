@@ -20,11 +20,14 @@ export type NoticeKind = 'info' | 'warning' | 'error';
  * reasoning, one line per tool call, diffs, notices. Built from the Run's
  * events of the main agent (sub-agents show as their `agent` tool call);
  * each entry caches its lines, so a new piece re-renders only the entry it
- * belongs to.
+ * belongs to. The oldest finished entries are let go once the terminal's
+ * scrollback holds their rows ({@link release}): a long session keeps a
+ * bounded number of entries, not all of them.
  */
 export class Transcript implements Component {
   readonly #theme: Theme;
   #entries: Component[] = [];
+  #releasedRows = 0;
   #answer: StreamingMarkdown | undefined;
   #reasoning: ReasoningEntry | undefined;
   readonly #tools = new Map<string, ToolEntry>();
@@ -34,9 +37,40 @@ export class Transcript implements Component {
     this.#theme = theme;
   }
 
-  /** The entries, oldest first (tests look at them). */
+  /** The entries still kept, oldest first (tests look at them). */
   get entries(): readonly Component[] {
     return this.#entries;
+  }
+
+  /** Rows of entries let go since the last {@link clear}: printed in the scrollback, no longer drawn here. */
+  get releasedRows(): number {
+    return this.#releasedRows;
+  }
+
+  /**
+   * Lets go of the oldest entries whose rows are at most `rows` (drawn at
+   * `width`, each with its blank line before it), when they are finished: not
+   * a streaming answer or reasoning, not a running tool call, nor anything
+   * after one. The screen calls it for rows already in the terminal's
+   * scrollback, which the terminal keeps as printed; from then on they are
+   * not drawn, expanded or re-wrapped. Returns the rows let go.
+   */
+  release(rows: number, width: number): number {
+    let released = 0;
+    let count = 0;
+    for (const e of this.#entries) {
+      if (e === this.#answer || e === this.#reasoning || (e instanceof ToolEntry && e.status === 'running'))
+        break;
+      const lines = e.render(width).length;
+      const taken = lines === 0 ? 0 : lines + 1;
+      if (released + taken > rows) break;
+      released += taken;
+      count++;
+    }
+    for (const e of this.#entries.splice(0, count))
+      if (e instanceof ToolEntry && this.#tools.get(e.id) === e) this.#tools.delete(e.id);
+    this.#releasedRows += released;
+    return released;
   }
 
   /** Whether tool results and reasoning are shown in full. */
@@ -44,14 +78,14 @@ export class Transcript implements Component {
     return this.#expanded;
   }
 
-  /** Unfolds the latest reasoning, or folds it back; false when there is none. */
+  /** Unfolds the latest reasoning still kept, or folds it back; false when there is none. */
   toggleLatestReasoning(): boolean {
     const latest = this.#entries.findLast((e): e is ReasoningEntry => e instanceof ReasoningEntry);
     latest?.setExpanded(!latest.expanded);
     return latest !== undefined;
   }
 
-  /** Shows or folds every tool result and reasoning. */
+  /** Shows or folds every tool result and reasoning still kept (rows let go stay as printed). */
   setExpanded(expanded: boolean): void {
     this.#expanded = expanded;
     for (const e of this.#entries)
@@ -99,6 +133,7 @@ export class Transcript implements Component {
   /** Forgets everything drawn. */
   clear(): void {
     this.#entries = [];
+    this.#releasedRows = 0;
     this.#tools.clear();
     this.#answer = undefined;
     this.#reasoning = undefined;
