@@ -161,6 +161,22 @@ test('entries still changing are kept, with everything after them, until they fi
   kept.frame();
   assert.ok(kept.transcript.releasedRows > 0);
   assert.ok(kept.transcript.entries.length < 20);
+  // A Run's call is awaited until its result, or until the Run ends without one (it gets none after).
+  kept.transcript.onEvent(
+    ev({ type: 'tool-call', toolCallId: 'c1', name: 'read', arguments: '{"path":"a.ts"}' }),
+  );
+  const call = kept.transcript.entries.at(-1);
+  for (let i = 0; i < 80; i++) kept.transcript.notice(`more ${i}`);
+  kept.frame();
+  kept.frame();
+  // What came before it may go; the call and the 80 notices after it stay.
+  assert.equal(kept.transcript.entries[0], call);
+  assert.equal(kept.transcript.entries.length, 81);
+  const released = kept.transcript.releasedRows;
+  kept.transcript.onEvent(ev({ type: 'run-end', outcome: 'cancelled' }));
+  kept.frame();
+  assert.ok(kept.transcript.releasedRows > released);
+  assert.ok(kept.transcript.entries.length < 20);
   kept.stop();
 });
 

@@ -30,7 +30,10 @@ export class Transcript implements Component {
   #releasedRows = 0;
   #answer: StreamingMarkdown | undefined;
   #reasoning: ReasoningEntry | undefined;
+  /** The Run's tool calls by id, while their results can still come (until its `run-end`). */
   readonly #tools = new Map<string, ToolEntry>();
+  /** The `!command` lines: running until the app finishes them. */
+  readonly #shells = new WeakSet<ToolEntry>();
   #expanded = false;
 
   constructor(theme: Theme) {
@@ -59,8 +62,7 @@ export class Transcript implements Component {
     let released = 0;
     let count = 0;
     for (const e of this.#entries) {
-      if (e === this.#answer || e === this.#reasoning || (e instanceof ToolEntry && e.status === 'running'))
-        break;
+      if (e === this.#answer || e === this.#reasoning || this.#awaited(e)) break;
       const lines = e.render(width).length;
       const taken = lines === 0 ? 0 : lines + 1;
       if (released + taken > rows) break;
@@ -127,6 +129,7 @@ export class Transcript implements Component {
     this.#closeStreams();
     const entry = new ToolEntry(`shell-${this.#entries.length}`, 'shell', `! ${command}`, this.#theme);
     entry.setExpanded(this.#expanded);
+    this.#shells.add(entry);
     return this.#push(entry);
   }
 
@@ -161,6 +164,8 @@ export class Transcript implements Component {
       } else this.#tools.get(message.toolCallId)?.finish('ok', message.content);
     }
     this.#closeStreams();
+    // A stored call without its result (a session cut short) gets none now.
+    this.#tools.clear();
   }
 
   /** Follows one event of the Run. */
@@ -219,6 +224,8 @@ export class Transcript implements Component {
         this.notice('the conversation was compacted to fit the context window');
         return;
       case 'run-end':
+        // No result of this Run's calls comes after its end (a call still drawn as running stays so).
+        this.#tools.clear();
         if (event.outcome !== 'failed') return;
         this.#closeStreams();
         // The person at the screen runs kodama: say the cause and the fix, as `-p` does (not the end-user message).
@@ -227,6 +234,13 @@ export class Transcript implements Component {
       default:
         return;
     }
+  }
+
+  /** Whether `e` is a call still running whose result or output can still come. */
+  #awaited(e: Component): boolean {
+    return (
+      e instanceof ToolEntry && e.status === 'running' && (this.#tools.get(e.id) === e || this.#shells.has(e))
+    );
   }
 
   #newReasoning(): ReasoningEntry {
