@@ -53,6 +53,11 @@ export class TmuxSession {
     return this.#tmux('capture-pane', '-p', '-J', '-S', '-500', '-t', 'main');
   }
 
+  /** The visible screen plus all of the scrollback, as text (wrapped lines joined). */
+  history(): string {
+    return this.#tmux('capture-pane', '-p', '-J', '-S', '-', '-t', 'main');
+  }
+
   /** The visible screen only, line by line as the terminal shows it (no joining of wrapped lines). */
   visible(): string {
     return this.#tmux('capture-pane', '-p', '-t', 'main');
