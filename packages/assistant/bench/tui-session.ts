@@ -10,7 +10,7 @@
 // within 1.2x the first). Memory must not grow either: heap_mb_start is the
 // heap after a full GC at turn 100 (past the startup allocations),
 // heap_mb_end after the last turn, memory_growth their ratio (target ≤ 1.1);
-// heap_mb_by_100 the heap every hundred turns. rss_mb_start is after building
+// heap_mb_by_100 and rss_mb_by_100 every hundred turns. rss_mb_start is after building
 // the screen (one turn drawn), rss_mb_end after the last turn, both after a
 // full GC. The screen lets go of rows the scrollback holds as the app does
 // (releaseScrollback); `npm run bench -- tui-session 500 keep` keeps every
@@ -144,6 +144,7 @@ const fifth = Math.floor(TURNS / 5);
 const baseTurn = Math.min(100, fifth);
 let heapBase = memStart.heap;
 const heapBy100: string[] = [];
+const rssBy100: string[] = [];
 let cpuPaused = 0;
 /** The heap after a full GC, measured off the CPU clock (a GC is the bench's work, not a turn's). */
 const heapNow = () => {
@@ -164,7 +165,10 @@ for (let i = 1; i <= TURNS; i++) {
   await turn(i);
   if (i === fifth) firstFifth = (cpu(start) - cpuPaused) / fifth;
   if (i === baseTurn) heapBase = heapNow();
-  if (i % 100 === 0) heapBy100.push((i === baseTurn ? heapBase : heapNow()).toFixed(1));
+  if (i % 100 === 0) {
+    heapBy100.push((i === baseTurn ? heapBase : heapNow()).toFixed(1));
+    rssBy100.push((process.memoryUsage().rss / 2 ** 20).toFixed(0));
+  }
 }
 const lastFifth = (cpu(lastFifthStart) - (cpuPaused - pausedAtLastFifth)) / fifth;
 const total = (cpu(start) - cpuPaused) / TURNS;
@@ -174,7 +178,7 @@ const memEnd = memory();
 tui.stop();
 const kept = (tui as unknown as { previousLines: string[] }).previousLines.length;
 console.log(
-  `turns=${TURNS} first_fifth_us=${firstFifth.toFixed(0)} last_fifth_us=${lastFifth.toFixed(0)} growth=${(lastFifth / firstFifth).toFixed(2)} heap_mb_by_100=${heapBy100.join(',')} live_entries=${transcript.entries.length} live_rows=${kept} released_rows=${transcript.releasedRows} terminal_bytes=${terminal.bytes}`,
+  `turns=${TURNS} first_fifth_us=${firstFifth.toFixed(0)} last_fifth_us=${lastFifth.toFixed(0)} growth=${(lastFifth / firstFifth).toFixed(2)} heap_mb_by_100=${heapBy100.join(',')} rss_mb_by_100=${rssBy100.join(',')} live_entries=${transcript.entries.length} live_rows=${kept} released_rows=${transcript.releasedRows} terminal_bytes=${terminal.bytes}`,
 );
 console.log(
   `RESULT tui-session cpu_us_per_turn=${total.toFixed(0)} rss_mb_end=${memEnd.rss.toFixed(1)} rss_mb_start=${memStart.rss.toFixed(1)} growth=${(lastFifth / firstFifth).toFixed(2)} heap_mb_start=${heapBase.toFixed(1)} heap_mb_end=${memEnd.heap.toFixed(1)} memory_growth=${(memEnd.heap / heapBase).toFixed(2)}`,
