@@ -25,6 +25,8 @@ export type {
   McpServerView,
   ShellRunner,
 } from './app/assistant-options.ts';
+export { modeNote } from './app/mode-switch.ts';
+export { type PlanAnswer, type PlanHost, presentPlanTool } from './app/plan-tool.ts';
 export { type PrintedPlan, type PrintedPlanHost, printedPlan } from './app/print-plan.ts';
 export { withNotes } from './app/turn.ts';
 export type { CommandSource, CustomCommand } from './commands/command-file.ts';

@@ -9,6 +9,7 @@ import type { SessionStore } from '@kodama/core/session';
 import type { AcpArgs } from './acp-args.ts';
 import { clientFsReviewer, clientReadText } from './acp-client-fs.ts';
 import { acpAsker } from './acp-permission.ts';
+import { acpPlanTool } from './acp-plan.ts';
 import { ToolCallBook } from './acp-tool-calls.ts';
 import { AcpUpdates, type SendUpdate } from './acp-updates.ts';
 import { buildAssistant } from './assistant-setup.ts';
@@ -58,6 +59,9 @@ export class AcpSession {
   /** Resolves once every update sent so far reached the client (a response must not overtake them). */
   readonly #flushed: () => Promise<void>;
   readonly #withBypass: boolean;
+  /** The mode the model was last told of (a turn in another one starts with a note saying so). */
+  readonly #told: { mode: Mode };
+  readonly #assistant: typeof import('@kodama/assistant');
   #turn: AbortController | undefined;
 
   private constructor(
@@ -65,14 +69,16 @@ export class AcpSession {
     agent: Agent,
     rules: Rules,
     updates: { send: SendUpdate; flushed: () => Promise<void> },
-    withBypass: boolean,
+    modes: { withBypass: boolean; told: { mode: Mode }; assistant: typeof import('@kodama/assistant') },
   ) {
     this.id = id;
     this.#agent = agent;
     this.#rules = rules;
     this.#send = updates.send;
     this.#flushed = updates.flushed;
-    this.#withBypass = withBypass;
+    this.#withBypass = modes.withBypass;
+    this.#told = modes.told;
+    this.#assistant = modes.assistant;
   }
 
   /**
@@ -124,18 +130,37 @@ export class AcpSession {
       person: true,
     });
     const { reviewEdits } = wiring;
+    const told: { mode: Mode } = { mode: 'default' };
+    const plan = acpPlanTool(assistant, {
+      client,
+      sessionId: id,
+      book,
+      rules,
+      send,
+      switched: (mode) => {
+        told.mode = mode;
+      },
+    });
+    book.markKind(plan.name, 'switch_mode');
     const agent = await buildAssistant(spec, io, {
       model,
       listener: updates,
       maxSteps: spec.maxSteps,
       systemPrompt,
       ...wiring,
+      extraTools: [plan],
       ...(reviewEdits ? { reviewEdits: clientFsReviewer(fs, reviewEdits) } : {}),
       // Outermost: the call's id is in scope for every question asked on its way through the gate.
       wrapTool: (tool) =>
         book.wrap(wiring.wrapTool(tool), async (callId, diff) => updates.diff(callId, diff)),
     });
-    return new AcpSession(id, agent, rules, { send, flushed: () => chain }, mode === 'bypass');
+    return new AcpSession(
+      id,
+      agent,
+      rules,
+      { send, flushed: () => chain },
+      { withBypass: mode === 'bypass', told, assistant },
+    );
   }
 
   /** The permission modes the editor may switch between; bypass only when the session started in it. */
@@ -190,7 +215,13 @@ export class AcpSession {
     const turn = new AbortController();
     this.#turn = turn;
     try {
-      const run = await this.#agent.ask(promptText(blocks), {
+      const mode = this.#rules.mode;
+      const text = promptText(blocks);
+      // The editor may have switched the mode since the last turn: the model is told first.
+      const input =
+        mode === this.#told.mode ? text : this.#assistant.withNotes([this.#assistant.modeNote(mode)], text);
+      this.#told.mode = mode;
+      const run = await this.#agent.ask(input, {
         signal: turn.signal,
         session: { id: this.id, store },
       });

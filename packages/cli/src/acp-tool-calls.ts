@@ -25,6 +25,8 @@ export interface CallView {
 /** The tools of a session by name, and the call each question belongs to. */
 export class ToolCallBook {
   readonly #tools = new Map<string, AnyTool>();
+  /** Kinds shown by tool name, for the tools kodama brings itself (display only: nothing decides by it). */
+  readonly #kinds = new Map<string, acp.ToolKind>();
   readonly #current = new AsyncLocalStorage<CallInFlight>();
   readonly #root: string;
   readonly #readText: (path: string) => Promise<string | undefined>;
@@ -40,14 +42,18 @@ export class ToolCallBook {
     return this.#current.getStore();
   }
 
+  /** Shows the calls of the tool named `name` (one kodama brings itself, such as present_plan) as `kind`. */
+  markKind(name: string, kind: acp.ToolKind): void {
+    this.#kinds.set(name, kind);
+  }
+
   /**
    * Wraps `tool` (outermost, around the permission gate): its calls run with
    * their id in scope for the questions they ask, and `onWrite` hears each
    * file write's diff before anything is asked or written.
    */
   wrap(tool: AnyTool, onWrite: (toolCallId: string, diff: acp.ToolCallContent) => Promise<void>): AnyTool {
-    this.#tools.set(tool.name, tool);
-    return wrapTool(tool, async (args, context, next) => {
+    const wrapped = wrapTool(tool, async (args, context, next) => {
       const call: CallInFlight = { toolCallId: context.toolCallId };
       return this.#current.run(call, async () => {
         const diff = await this.#diffOf(tool, args);
@@ -58,6 +64,8 @@ export class ToolCallBook {
         return next(args, context);
       });
     });
+    this.#tools.set(tool.name, wrapped);
+    return wrapped;
   }
 
   /** The kind, title and locations of a call of `name` with the model's `rawArguments`. */
@@ -68,7 +76,11 @@ export class ToolCallBook {
       const path = 'path' in e ? this.#absolute(e.path) : undefined;
       return path === undefined ? [] : [{ path }];
     });
-    return { kind: kindOf(effects), title: titleOf(name, effects, this.#root), locations };
+    return {
+      kind: this.#kinds.get(name) ?? kindOf(effects),
+      title: titleOf(name, effects, this.#root),
+      locations,
+    };
   }
 
   /**

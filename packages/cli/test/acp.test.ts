@@ -214,3 +214,41 @@ test('the editor switches the permission mode: accept-edits writes unasked, plan
     await editor.close();
   }
 });
+
+test('plan mode: the plan is asked about in the editor, and approving it switches the mode for the rest of the turn', async () => {
+  const { root, env } = acpProject();
+  const { server, model } = await stepModel(
+    [[{ name: 'present_plan', arguments: { plan: '1. Change draft to final in notes.txt' } }], [edit]],
+    'Carried out.',
+  );
+  const acceptEdits = (request: acp.RequestPermissionRequest): acp.RequestPermissionResponse => ({
+    outcome: {
+      outcome: 'selected',
+      optionId: request.options.find((o) => o.kind === 'allow_always')?.optionId ?? '',
+    },
+  });
+  const editor = await startEditor(acpFlags(model), env, { permission: acceptEdits });
+  try {
+    const { sessionId } = await editor.request(acp.methods.agent.session.new, { cwd: root, mcpServers: [] });
+    await editor.request(acp.methods.agent.session.setMode, { sessionId, modeId: 'plan' });
+    const done = await editor.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'plan it' }],
+    });
+    assert.equal(done.stopReason, 'end_turn', editor.stderr());
+    assert.match(requestText(server.modelCalls[0]!), /switched to plan mode/, 'the model was told the mode');
+    const [planCall] = updatesOf(editor.updates, sessionId, 'tool_call');
+    assert.equal(planCall?.kind, 'switch_mode');
+    // One question, the plan's; the edit after it ran unasked in accept-edits.
+    assert.equal(editor.permissions.length, 1);
+    assert.equal(editor.permissions[0]?.toolCall.toolCallId, planCall?.toolCallId);
+    assert.match(JSON.stringify(editor.permissions[0]?.toolCall.content), /Change draft to final/);
+    assert.deepEqual(
+      updatesOf(editor.updates, sessionId, 'current_mode_update').map((u) => u.currentModeId),
+      ['accept-edits'],
+    );
+    assert.equal(readFileSync(join(root, 'notes.txt'), 'utf8'), 'status: final\n');
+  } finally {
+    await editor.close();
+  }
+});
