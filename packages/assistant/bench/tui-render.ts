@@ -9,10 +9,19 @@
 // line measures the worst case: a full frame forced after every delta, also
 // over the first and the last fifth of the answer (does it grow with the
 // transcript?). `--no-memo` leaves pi-tui's frame work as it is (memoizeFrameLines).
+// The screen lets go of rows the scrollback holds, as the app does
+// (releaseScrollback; a streaming answer is kept whole until it ends).
 import type { AgentEvent } from '@kodama/core';
 import { Editor, TUI } from '@mariozechner/pi-tui';
 import { editorTheme } from '../src/app/editor-theme.ts';
-import { colourTheme, memoizeFrameLines, StatusLine, Transcript, VirtualTerminal } from '../src/internal.ts';
+import {
+  colourTheme,
+  memoizeFrameLines,
+  releaseScrollback,
+  StatusLine,
+  Transcript,
+  VirtualTerminal,
+} from '../src/internal.ts';
 
 const LINES = 2000;
 const DELTAS = 5000;
@@ -53,6 +62,7 @@ const terminal = new VirtualTerminal(100, 40);
 const tui = new TUI(terminal);
 if (!process.argv.includes('--no-memo')) memoizeFrameLines(tui);
 const transcript = new Transcript(colourTheme);
+releaseScrollback(tui, transcript);
 const status = new StatusLine(
   {
     model: 'openai:gpt-5',
