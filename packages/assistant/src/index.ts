@@ -40,7 +40,12 @@ export type {
   ConfirmQuestion,
   ConfirmRequest,
 } from './confirm/confirm-types.ts';
-export { InlineConfirmer, ruleOf, subjectOf } from './confirm/inline-confirmer.ts';
+export {
+  InlineConfirmer,
+  type InlineConfirmerOptions,
+  ruleOf,
+  subjectOf,
+} from './confirm/inline-confirmer.ts';
 export { layeredRules, type RuleFile } from './permissions/layered-rules.ts';
 export { permissionGate } from './permissions/permission-gate.ts';
 export {
@@ -49,4 +54,5 @@ export {
   type RuleSource,
   ruleSource,
 } from './permissions/permission-rules.ts';
+export type { AlwaysScope, RuleFileRef, RuleFiles } from './permissions/rule-files.ts';
 export { type Theme, type ThemeSetting, themeFor } from './render/theme.ts';

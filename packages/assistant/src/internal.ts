@@ -8,6 +8,7 @@
  * @packageDocumentation
  */
 
+export { ConfirmPrompt } from './app/confirm-prompt.ts';
 export { ModalArea, type PickItem } from './app/modal-area.ts';
 export { ModeSwitch, modeNote } from './app/mode-switch.ts';
 export { type PlanAnswer, type PlanHost, PRESENT_PLAN_TOOL, presentPlanTool } from './app/plan-tool.ts';
@@ -30,6 +31,7 @@ export {
 export { parseCommandFile, parseFrontMatter } from './commands/command-file.ts';
 export { TurnToolLimit } from './commands/command-tools.ts';
 export { expandCommand, splitArguments } from './commands/custom-commands.ts';
+export { permissionsReport } from './commands/permission-commands.ts';
 export { type Command, type SlashContext, slashCommands } from './commands/slash-commands.ts';
 export { type ReadText, reviewEdits } from './confirm/edit-review.ts';
 export * from './index.ts';

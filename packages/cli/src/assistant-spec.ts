@@ -25,6 +25,12 @@ export interface AssistantSpec extends AgentSpec, Omit<InteractiveArgs, keyof Ag
   readonly configFiles: readonly ConfigFile[];
   /** The mode configured (the user's file, or a project's `plan`) when no flag chose one. */
   readonly configuredMode: KodamaConfig['permissionMode'];
+  /**
+   * True when nothing in the folder's project configuration needed a trust
+   * decision (no such files, or only what narrows): an "always" answer may be
+   * saved to its `.kodama/config.json`, which the next start then asks to trust.
+   */
+  readonly nothingToTrust?: boolean;
 }
 
 /** What {@link resolveAssistantSpec} needs besides the flags. */
@@ -80,6 +86,7 @@ export async function resolveAssistantSpec(
     theme: config.theme ?? 'auto',
     configFiles,
     configuredMode: config.permissionMode,
+    nothingToTrust: plan.widening.length === 0,
   });
 }
 

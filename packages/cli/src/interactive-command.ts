@@ -18,6 +18,7 @@ import {
   historyFile,
   mcpServers,
   permissionRules,
+  ruleFiles,
   shellRunner,
 } from './interactive-setup.ts';
 import { UsageError } from './parse-support.ts';
@@ -112,6 +113,7 @@ async function assistantSession(args: InteractiveArgs, io: CliIO): Promise<numbe
       root,
       checkpointDir: checkpointDir(root, io.env),
       permissions: rules,
+      ruleFiles: ruleFiles(root, io.env, spec),
       permissionModeChosen: args.permissionMode !== undefined,
       pickSession: args.resumePick,
       runShell: await shellRunner(root, io.env),

@@ -8,7 +8,7 @@ import { homedir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { Agent } from '@kodama/core';
 import { findExtension } from '@kodama/core/extensions';
-import type { ConfigFile } from './config.ts';
+import { type ConfigFile, configPath, projectConfigPath } from './config.ts';
 
 type AssistantModule = typeof import('@kodama/assistant');
 
@@ -56,6 +56,48 @@ export function permissionRules(
   const layers = files.map((f) => ({ path: f.path, permissions: f.config.permissions ?? {} }));
   const { mode, ...rest } = options ?? {};
   return assistant.layeredRules(layers, root, { ...rest, ...(mode ? { mode } : {}) });
+}
+
+/**
+ * The configuration files an "always" answer can be saved to, and
+ * `/permissions remove` edits: the user's, and the project's when the folder
+ * is trusted or had nothing to trust yet (a project whose configuration the
+ * person did not trust has its allow rules ignored, and kodama does not write
+ * into it). Saving never trusts the changed file: the trust digest covers it,
+ * so the next start asks about it as about any change.
+ */
+export function ruleFiles(
+  root: string,
+  env: NodeJS.ProcessEnv,
+  folder: { readonly trusted: boolean; readonly nothingToTrust?: boolean | undefined },
+): import('@kodama/assistant').RuleFiles {
+  const trusted = folder.trusted || folder.nothingToTrust === true;
+  const project = projectConfigPath(root);
+  const user = configPath(env);
+  const home = env.HOME || homedir();
+  const userLabel = user.startsWith(`${home}/`) ? `~/${relative(home, user)}` : user;
+  // Only these two files are ever written, whatever path a caller names.
+  const writable = new Set([user, ...(trusted ? [project] : [])]);
+  const check = (path: string) => {
+    if (!writable.has(path)) throw new Error(`kodama does not write ${path}`);
+  };
+  return {
+    ...(trusted
+      ? { project: { path: project, label: relative(root, project) } }
+      : {
+          projectWhyNot:
+            "this folder's configuration is not trusted, so its allow rules would be ignored (kodama trust trusts it)",
+        }),
+    user: { path: user, label: userLabel },
+    add: async (path, rule) => {
+      check(path);
+      return (await import('./permission-config-edit.ts')).addAllowRule(path, rule);
+    },
+    remove: async (path, decision, rule) => {
+      check(path);
+      return (await import('./permission-config-edit.ts')).removeRule(path, decision, rule);
+    },
+  };
 }
 
 /** The lines shown at start about the rules in effect, one per file that has any. */

@@ -99,6 +99,13 @@ export class AssistantApp {
       (request, reason) => this.#onReason(request, reason),
       options.permissions ?? new PermissionRules([], options.root),
       (request, ruled) => showAllowedEdit(this.transcript, request, ruled),
+      {
+        ...(options.ruleFiles ? { ruleFiles: options.ruleFiles } : {}),
+        onNotice: (text, kind) => {
+          this.transcript.notice(text, kind);
+          this.tui.requestRender();
+        },
+      },
     );
     this.modes = screenModes(this, this.confirmer.rules, options);
     for (const c of [this.transcript, this.#queuedView, this.#tasks, this.modal, this.editor, this.status])

@@ -6,6 +6,7 @@ import type { FileCheckpoints } from '../checkpoints/file-checkpoints.ts';
 import type { CustomCommand } from '../commands/command-file.ts';
 import type { Confirmer } from '../confirm/confirm-types.ts';
 import type { PermissionRules } from '../permissions/permission-rules.ts';
+import type { RuleFiles } from '../permissions/rule-files.ts';
 import type { Theme } from '../render/theme.ts';
 import type { AgentWiring, Approvals } from './agent-wiring.ts';
 
@@ -122,6 +123,12 @@ export interface AssistantOptions {
   readonly acceptsImages?: (model: Model) => boolean | undefined;
   /** The permission rules of the configuration files (allow / ask / deny); the session's "always" answers join them. */
   readonly permissions?: PermissionRules;
+  /**
+   * The configuration files an "always" answer can be saved to (`p` the
+   * project's, `u` the user's) and `/permissions remove` edits; none: "always"
+   * holds for the session only and a file's rule is changed in its file.
+   */
+  readonly ruleFiles?: RuleFiles;
   /**
    * True when a flag chose the permission mode (`--permission-mode`): a
    * resumed session then does not bring back its own. The mode itself is

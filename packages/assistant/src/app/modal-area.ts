@@ -90,9 +90,9 @@ export class ModalArea implements Component {
     return this.#confirm !== undefined || this.#picker !== undefined || this.#text !== undefined;
   }
 
-  /** True while a confirmation question waits for y / n / a (not while a reason is typed, not a list). */
+  /** True while a confirmation question waits for y / n / a (not while a reason is typed or a save waits for Enter, not a list). */
   get asking(): boolean {
-    return this.#confirm !== undefined && !this.#confirm.typingReason;
+    return this.#confirm !== undefined && !this.#confirm.typingReason && !this.#confirm.confirmingSave;
   }
 
   /** Shows a confirmation and waits; resolves `no` when `signal` aborts. */

@@ -1,4 +1,5 @@
 import type { ToolEffectKind } from '@kodama/core';
+import type { AlwaysScope, RuleFiles } from '../permissions/rule-files.ts';
 
 /**
  * What a tool asks a person to approve: the same shape as
@@ -34,13 +35,15 @@ export interface Confirmer {
 
 /**
  * A person's answer: yes; no, with an optional reason for the model; yes to
- * this rule for the rest of the session; or `unanswered` when no one could be
- * asked (no terminal): refused, and reported as unconfirmed, never as declined.
+ * this rule from now on (`scope`: for the rest of the session, the default,
+ * or saved to the project's or the user's configuration file); or
+ * `unanswered` when no one could be asked (no terminal): refused, and
+ * reported as unconfirmed, never as declined.
  */
 export type ConfirmAnswer =
   | { readonly kind: 'yes' }
   | { readonly kind: 'no'; readonly reason?: string }
-  | { readonly kind: 'always' }
+  | { readonly kind: 'always'; readonly scope?: AlwaysScope }
   | { readonly kind: 'unanswered' };
 
 /** A question shown inline above the input. */
@@ -51,6 +54,12 @@ export interface ConfirmQuestion {
    * could allow the call (see `ruleOf`).
    */
   readonly allowAlways: boolean;
+  /**
+   * With {@link allowAlways}: the files "always" can also be saved to (`p`
+   * the project's, `u` the user's), and why the project's is not offered.
+   * None for a call whose text hides something: such a rule is never saved.
+   */
+  readonly alwaysFiles?: Pick<RuleFiles, 'project' | 'user' | 'projectWhyNot'>;
   /**
    * Set for the taint gate's question: the tools whose untrusted content is in
    * the conversation (the call can send data out after it).

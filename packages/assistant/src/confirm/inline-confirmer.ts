@@ -9,8 +9,23 @@ import { narrowestRule } from '../permissions/narrowest-rule.ts';
 import { callSubject } from '../permissions/permission-gate.ts';
 import type { PermissionSubject } from '../permissions/permission-rule.ts';
 import { PermissionRules, type RuledDecision } from '../permissions/permission-rules.ts';
+import type { AlwaysScope, RuleFiles } from '../permissions/rule-files.ts';
 import { kindOfWord } from '../permissions/rule-words.ts';
-import type { AskPerson, ConfirmAnswer, Confirmer, ConfirmRequest } from './confirm-types.ts';
+import type {
+  AskPerson,
+  ConfirmAnswer,
+  Confirmer,
+  ConfirmQuestion,
+  ConfirmRequest,
+} from './confirm-types.ts';
+
+/** What else an {@link InlineConfirmer} works with. */
+export interface InlineConfirmerOptions {
+  /** The files "always" can be saved to (the CLI's); none: "always" holds for the session only. */
+  readonly ruleFiles?: RuleFiles;
+  /** Says what became of a saved "always" (saved, or why not); default: nowhere. */
+  readonly onNotice?: (text: string, kind?: 'warning' | 'error') => void;
+}
 
 /**
  * The rule an "always" answer approves: the narrowest rule that covers the
@@ -61,7 +76,10 @@ export function subjectOf(request: ConfirmRequest): PermissionSubject {
  * The assistant's confirmations: asked inline, one at a time, answered with
  * y / n (with an optional reason, handed to `onReason` so it reaches the
  * model) / a (approve the narrowest rule covering the call for the rest of
- * the session; not offered when no rule can allow it). The
+ * the session; not offered when no rule can allow it) / p or u (the same,
+ * saved to the project's or the user's configuration file through
+ * `ruleFiles`, and in effect at once; never for a call whose text hides
+ * something). The
  * permission rules come first: a call they allow is not asked about (unless
  * its text hides something), one they deny is refused, one they mark `ask`
  * is always asked; `onAllowed` hears of a request a rule allowed without
@@ -74,6 +92,9 @@ export class InlineConfirmer implements Confirmer {
   readonly #onAllowed: (request: ConfirmRequest, decision: RuledDecision) => void;
   readonly #always: string[] = [];
   readonly rules: PermissionRules;
+  /** The files "always" answers are saved to and `/permissions remove` edits; undefined: none. */
+  readonly ruleFiles: RuleFiles | undefined;
+  readonly #notice: (text: string, kind?: 'warning' | 'error') => void;
   #queue: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -81,7 +102,10 @@ export class InlineConfirmer implements Confirmer {
     onReason: (request: ConfirmRequest, reason: string) => void = () => {},
     rules: PermissionRules = new PermissionRules([], process.cwd()),
     onAllowed: (request: ConfirmRequest, decision: RuledDecision) => void = () => {},
+    options: InlineConfirmerOptions = {},
   ) {
+    this.ruleFiles = options.ruleFiles;
+    this.#notice = options.onNotice ?? (() => {});
     this.#ask = ask;
     this.#onReason = onReason;
     this.#onAllowed = onAllowed;
@@ -107,13 +131,55 @@ export class InlineConfirmer implements Confirmer {
       const again = this.#byRules(request);
       if (again !== undefined) return again;
       const rule = ruleOf(request, this.rules);
-      const answer = await this.#ask({ request, allowAlways: rule !== undefined }, signal);
-      if (answer.kind === 'always' && rule !== undefined) {
-        this.#always.push(rule);
-        this.rules.allowForSession(rule);
-      }
+      const question = this.#question(request, rule);
+      const answer = await this.#ask(question, signal);
+      if (answer.kind === 'always' && rule !== undefined) await this.#keep(rule, answer.scope, question);
       return this.#approved(request, answer);
     });
+  }
+
+  #question(request: ConfirmRequest, rule: string | undefined): ConfirmQuestion {
+    const files = this.ruleFiles;
+    // A call whose text hides something may be allowed for the session, never saved to a file.
+    if (rule === undefined || files === undefined || request.warnings.length > 0)
+      return { request, allowAlways: rule !== undefined };
+    const { project, user, projectWhyNot } = files;
+    return {
+      request,
+      allowAlways: true,
+      alwaysFiles: {
+        ...(project ? { project } : {}),
+        ...(user ? { user } : {}),
+        ...(projectWhyNot ? { projectWhyNot } : {}),
+      },
+    };
+  }
+
+  /**
+   * Keeps an "always" rule where the person chose: the session, or saved to
+   * a file and in effect at once under that file's name. A save that fails
+   * is said, and the rule holds for the session only.
+   */
+  async #keep(rule: string, scope: AlwaysScope | undefined, question: ConfirmQuestion): Promise<void> {
+    this.#always.push(rule);
+    // Only a file the question offered: an answer naming another scope holds for the session.
+    const file = scope === 'project' || scope === 'user' ? question.alwaysFiles?.[scope] : undefined;
+    if (file === undefined || this.ruleFiles === undefined) return this.rules.allowForSession(rule);
+    try {
+      const added = await this.ruleFiles.add(file.path, rule);
+      this.rules.allowFromFile(file.path, rule);
+      this.#notice(
+        added
+          ? `saved allow ${rule} to ${file.label}${scope === 'project' ? ' (the next start asks you to trust the changed file: writing a file never trusts it)' : ''}`
+          : `${file.label} already allows ${rule}`,
+      );
+    } catch (error) {
+      this.rules.allowForSession(rule);
+      this.#notice(
+        `could not save ${rule} to ${file.label}: ${(error as Error).message}; allowed for this session only`,
+        'error',
+      );
+    }
   }
 
   /** True or false when the rules settle the request without asking; undefined to ask. */

@@ -33,3 +33,4 @@ export {
   type RuleSource,
   ruleSource,
 } from './permission-rules.ts';
+export type { AlwaysScope, RuleFileRef, RuleFiles } from './rule-files.ts';

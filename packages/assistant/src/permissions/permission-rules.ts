@@ -64,6 +64,14 @@ export interface PermissionRulesOptions {
   readonly mode?: PermissionMode;
 }
 
+/** A place's rules as this class keeps them: its own lists, changed by saves and removals. */
+interface EditableSource {
+  readonly name: string;
+  readonly allow: PermissionRule[];
+  readonly ask: PermissionRule[];
+  readonly deny: PermissionRule[];
+}
+
 /** The source name of the control-file protection, shown in questions and refusals. */
 const PROTECTION = 'kodama (control files always ask)';
 
@@ -105,8 +113,8 @@ export function ruleSource(name: string, config: PermissionConfig): RuleSource {
  * {@link RuledDecision.protected}.
  */
 export class PermissionRules {
-  readonly #sources: RuleSource[];
-  readonly #session: { name: string; allow: PermissionRule[]; ask: never[]; deny: never[] };
+  readonly #sources: EditableSource[];
+  readonly #session: EditableSource;
   readonly #person: boolean;
   readonly #env: NodeJS.ProcessEnv;
   /**
@@ -121,7 +129,14 @@ export class PermissionRules {
     options: PermissionRulesOptions = {},
   ) {
     this.#session = { name: 'this session', allow: [], ask: [], deny: [] };
-    this.#sources = [...sources, this.#session];
+    // Copies: a rule saved to or removed from a file changes these, never the caller's lists.
+    const copy = (s: RuleSource): EditableSource => ({
+      name: s.name,
+      allow: [...s.allow],
+      ask: [...s.ask],
+      deny: [...s.deny],
+    });
+    this.#sources = [...sources.map(copy), this.#session];
     this.#person = options.person ?? true;
     this.#env = options.env ?? process.env;
     this.mode = options.mode ?? 'default';
@@ -138,6 +153,37 @@ export class PermissionRules {
     if (at < 0) return false;
     this.#session.allow.splice(at, 1);
     return true;
+  }
+
+  /**
+   * Allows a rule saved to configuration file `file` (a person's "always" for
+   * the project or for all projects): in effect at once, named by that file.
+   * It joins the file's allow rules (after every place's deny and ask rules,
+   * as {@link layeredRules} orders them), or a place of its own before the
+   * session's when the file had none.
+   *
+   * @throws Error when `rule` is not a rule.
+   */
+  allowFromFile(file: string, rule: string): void {
+    const parsed = parseRule(rule);
+    const places = this.#sources.filter((s) => s.name === file);
+    const allowing = places.at(-1);
+    if (allowing !== undefined && allowing.deny.length === 0 && allowing.ask.length === 0)
+      allowing.allow.push(parsed);
+    else
+      this.#sources.splice(this.#sources.length - 1, 0, { name: file, allow: [parsed], ask: [], deny: [] });
+  }
+
+  /** Forgets one rule of place `source` (a file's, removed from that file), by its kind and text; false when it has none such. */
+  forgetRule(source: string, decision: PermissionDecision, text: string): boolean {
+    for (const place of this.#sources) {
+      if (place.name !== source) continue;
+      const at = place[decision].findIndex((r) => r.text === text);
+      if (at < 0) continue;
+      place[decision].splice(at, 1);
+      return true;
+    }
+    return false;
   }
 
   /** Forgets the session's rules (a new session). */
