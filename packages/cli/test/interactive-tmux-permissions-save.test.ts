@@ -4,7 +4,8 @@
 // file's other keys kept), the same call then runs without a question, and
 // `/permissions remove <n>` takes the rule out of the file again, after which
 // the call asks once more. A folder whose configuration the person did not
-// trust is offered no `p`, and kodama never writes its file.
+// trust is offered no `p`, and kodama never writes its file; `u` creates the
+// user's config.json with the rule.
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -130,4 +131,39 @@ test('a folder whose configuration the person did not trust: no p, its file is n
   tmux.keys('Enter');
   await tmux.waitFor('(bash(rm:*)) comes from');
   assert.equal(await readFile(config, 'utf8'), text, 'the untrusted file is byte for byte as it was');
+});
+
+test('always for all projects: u then Enter creates the user config.json with the rule; /permissions lists it under that file', {
+  skip,
+}, async () => {
+  const root = await mkdtemp(join(tmpdir(), 'kodama-save-'));
+  const xdg = join(root, '.xdg');
+  const user = join(xdg, 'kodama', 'config.json');
+  const { tmux } = await open(
+    (r) =>
+      last(r).tool
+        ? { text: `ran: ${last(r).text.slice(0, 20)}` }
+        : { toolCalls: [{ name: 'bash', arguments: { command: 'echo hi' } }] },
+    [],
+    { root, home: join(root, '.home') },
+    { columns: 160, rows: 50 },
+    { XDG_CONFIG_HOME: xdg },
+  );
+  tmux.type('say hi');
+  await tmux.waitFor('say hi');
+  tmux.keys('Enter');
+  // No project file and nothing to trust: both files are offered.
+  await tmux.waitFor(`u always in all projects (${user})`);
+  tmux.keys('u');
+  await tmux.waitFor('Enter save');
+  tmux.keys('Enter');
+  await tmux.waitFor(`saved allow bash(echo hi) to ${user}`);
+  await tmux.waitIdle();
+  assert.deepEqual(JSON.parse(await readFile(user, 'utf8')), { permissions: { allow: ['bash(echo hi)'] } });
+  await assert.rejects(readFile(join(root, '.kodama', 'config.json')), /ENOENT/);
+  tmux.type('/permissions');
+  await tmux.waitFor('/permissions');
+  tmux.keys('Enter');
+  const listed = await tmux.waitFor('removes one from its file');
+  assert.ok(listed.includes(`1  allow  bash(echo hi)  ${user}`), listed);
 });
