@@ -1,8 +1,9 @@
 // The one module that reads kodama's configuration files: the user's
 // `config.json` and a project's `.kodama/config.json`. Every command reads
 // them here, once per start, and hands the result on (the trust plan, the
-// assistant's spec, the tools); nothing else opens them. The reading goes
-// through a small seam so a test can count it.
+// assistant's spec, the tools); nothing else opens them to read a setting
+// (permission-config-edit.ts reads a file again only to change it, on the
+// person's keystroke). The reading goes through a small seam so a test can count it.
 import { readFile } from 'node:fs/promises';
 import { configPath, type KodamaConfig, projectConfigPath, validateConfig } from './config.ts';
 
