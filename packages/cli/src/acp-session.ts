@@ -149,6 +149,7 @@ export class AcpSession {
       systemPrompt,
       ...wiring,
       extraTools: [plan],
+      ...(fs.read ? { readText: (real: string) => clientReadText(fs, real) } : {}),
       ...(reviewEdits ? { reviewEdits: clientFsReviewer(fs, reviewEdits) } : {}),
       // Outermost: the call's id is in scope for every question asked on its way through the gate.
       wrapTool: (tool) =>

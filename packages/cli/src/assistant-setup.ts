@@ -39,6 +39,8 @@ export interface AssistantOptions {
   readonly taintGate?: TaintGate;
   /** bash shows its output live (the assistant's screen). */
   readonly streamOutput?: boolean;
+  /** The text `read` shows of a text file, by its real path (the editor's buffer, `kodama acp`). */
+  readonly readText?: ToolSetup['readText'];
   /** Told the background commands' table (the assistant's `/tasks`). */
   readonly onBackground?: ToolSetup['onBackground'];
   /**
@@ -104,6 +106,7 @@ export async function buildAssistant(spec: AgentSpec, io: CliIO, options: Assist
       ...(options.confirmer ? { confirmer: options.confirmer } : {}),
       ...(options.reviewEdits ? { reviewEdits: options.reviewEdits } : {}),
       ...(options.streamOutput ? { streamOutput: true } : {}),
+      ...(options.readText ? { readText: options.readText } : {}),
       ...(options.onBackground ? { onBackground: options.onBackground } : {}),
     });
     // Diagnostics inside the gate: they run only after the edit was allowed and made.

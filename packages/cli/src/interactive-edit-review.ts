@@ -5,6 +5,7 @@ import {
   type Confirmer,
   type SandboxOptions,
   type Workspace,
+  type WorkspaceToolsOptions,
   workspaceToolsByName,
 } from '@kodama/workspace';
 import { workspaceToolsWith } from '@kodama/workspace/tool-kinds';
@@ -33,7 +34,7 @@ const MAX_PREVIEW = 1_000_000;
 export async function reviewedWorkspaceTools(
   workspace: Workspace,
   names: readonly string[],
-  options: { confirmer: Confirmer; sandbox: SandboxOptions; bashStreamOutput?: boolean },
+  options: WorkspaceToolsOptions & { confirmer: Confirmer; sandbox: SandboxOptions },
   review: EditReviewer,
 ): Promise<AnyTool[]> {
   const writers: readonly string[] = workspaceToolsWith('writesFile');

@@ -27,6 +27,8 @@ export interface ToolSetup {
   readonly reviewEdits?: EditReviewer;
   /** bash emits its output live (`tool-output` events) for the assistant's screen. */
   readonly streamOutput?: boolean;
+  /** The text `read` shows of a text file, by its real path (an editor's buffer: `kodama acp`); undefined: the disk. */
+  readonly readText?: (realPath: string) => Promise<string | undefined>;
   /** Told the workspace's background commands once bash is built (the assistant's `/tasks`). */
   readonly onBackground?: (background: BackgroundControl) => void;
 }

@@ -42,7 +42,12 @@ export const WORKSPACE_TOOLS: ToolFamily = {
     const confirmer =
       setup.confirmer ??
       (setup.yes ? autoApprove : terminalConfirmer({ input: setup.stdin, output: setup.stderr }));
-    const options = { confirmer, sandbox, ...(setup.streamOutput ? { bashStreamOutput: true } : {}) };
+    const options = {
+      confirmer,
+      sandbox,
+      ...(setup.streamOutput ? { bashStreamOutput: true } : {}),
+      ...(setup.readText ? { readText: setup.readText } : {}),
+    };
     if (setup.reviewEdits) return reviewedWorkspaceTools(workspace, names, options, setup.reviewEdits);
     return workspaceToolsByName(workspace, names, options);
   },

@@ -75,10 +75,17 @@ test('a turn reads, edits with the permission asked and granted through the clie
   }
 });
 
-test('with the client filesystem offered, the edit reads and writes the file through the client', async () => {
+test("with the client filesystem offered, read and edit use the editor's unsaved text, and the edit is written by the client", async () => {
   const { root, env } = acpProject();
-  const { model } = await stepModel([[edit]], 'Edited.');
-  const editor = await startEditor(acpFlags(model), env, { fs: true });
+  const file = join(root, 'notes.txt');
+  const { server, model } = await stepModel(
+    [[{ name: 'read', arguments: { path: 'notes.txt' } }], [edit]],
+    'Edited.',
+  );
+  const editor = await startEditor(acpFlags(model), env, {
+    fs: true,
+    buffers: { [file]: 'status: draft (unsaved)\n' },
+  });
   try {
     const { sessionId } = await editor.request(acp.methods.agent.session.new, {
       cwd: root,
@@ -89,13 +96,13 @@ test('with the client filesystem offered, the edit reads and writes the file thr
       prompt: [{ type: 'text', text: 'finish' }],
     });
     assert.equal(done.stopReason, 'end_turn', editor.stderr());
-    const file = join(root, 'notes.txt');
     assert.ok(editor.fsCalls.includes(`read ${file}`), editor.fsCalls.join());
     assert.ok(editor.fsCalls.includes(`write ${file}`), editor.fsCalls.join());
-    assert.equal(readFileSync(file, 'utf8'), 'status: final\n');
-    const result = updatesOf(editor.updates, sessionId, 'tool_call_update').find(
-      (u) => u.status === 'completed',
-    );
+    assert.match(requestText(server.modelCalls[1]!), /status: draft \(unsaved\)/, 'read showed the buffer');
+    assert.equal(readFileSync(file, 'utf8'), 'status: final (unsaved)\n', 'the edit applied to the buffer');
+    const result = updatesOf(editor.updates, sessionId, 'tool_call_update')
+      .filter((u) => u.status === 'completed')
+      .at(-1);
     assert.match(JSON.stringify(result?.content), /through the editor/);
   } finally {
     await editor.close();

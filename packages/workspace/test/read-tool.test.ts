@@ -131,3 +131,23 @@ test('a FIFO is refused by read, edit, write and grep without hanging', async (t
   // A directory walk skips it: grep over the project still answers.
   assert.match(text(await call(tools.grep, { pattern: 'answer = 42' })), /src\/app\.ts/);
 });
+
+test('readText (an editor): a text file shows its text, paged as lines; the checks come first and are judged on disk', async (t) => {
+  const f = await makeFixture(t);
+  writeFileSync(join(f.outside, 'secret.txt'), 'outside');
+  writeFileSync(join(f.project, 'blob.bin'), Buffer.from([0, 1, 2, 3, 0, 0, 255]));
+  const asked: string[] = [];
+  const read = toolsFor(f, {
+    readText: async (real) => {
+      asked.push(real);
+      return 'unsaved one\r\nunsaved two\n';
+    },
+  }).read;
+  assert.equal(text(await call(read, { path: 'README.md' })), '     1\tunsaved one\n     2\tunsaved two');
+  assert.match(text(await call(read, { path: 'README.md', offset: 2 })), /^ {5}2\tunsaved two$/);
+  assert.match(text(await call(read, { path: join(f.outside, 'secret.txt') })), /outside the workspace/);
+  assert.match(text(await call(read, { path: 'blob.bin' })), /binary file/);
+  assert.equal(asked.length, 2, 'asked only for the text file inside the project');
+  const disk = toolsFor(f, { readText: async () => undefined }).read;
+  assert.match(text(await call(disk, { path: 'README.md' })), /# Demo/);
+});

@@ -14,6 +14,8 @@ export interface EditorBehaviour {
   ) => acp.RequestPermissionResponse | Promise<acp.RequestPermissionResponse>;
   /** Offer fs/read_text_file and fs/write_text_file (served from disk, and recorded). */
   readonly fs?: boolean;
+  /** Unsaved buffers: the text fs/read_text_file gives for these paths instead of the disk's. */
+  readonly buffers?: Readonly<Record<string, string>>;
 }
 
 /** A running `kodama acp` and the editor's view of it. */
@@ -76,7 +78,7 @@ export async function startEditor(
     })
     .onRequest(acp.methods.client.fs.readTextFile, async ({ params }) => {
       fsCalls.push(`read ${params.path}`);
-      return { content: await readFile(params.path, 'utf8') };
+      return { content: behaviour.buffers?.[params.path] ?? (await readFile(params.path, 'utf8')) };
     })
     .onRequest(acp.methods.client.fs.writeTextFile, async ({ params }) => {
       fsCalls.push(`write ${params.path}`);

@@ -38,8 +38,11 @@ function footer(page: Page, shownAs: string, fromPdf: boolean): string {
   return `\n\n[... stopped at line ${page.lastLine} by ${why}; ${source} continues: call read with offset=${page.lastLine + 1} to see more]`;
 }
 
-/** The `read` tool over a workspace. */
-export function readTool(workspace: Workspace): AnyTool {
+/** The `read` tool over a workspace; `readText` gives a text file's text instead of the disk (see `WorkspaceToolsOptions.readText`). */
+export function readTool(
+  workspace: Workspace,
+  options: { readonly readText?: (realPath: string) => Promise<string | undefined> } = {},
+): AnyTool {
   return defineTool({
     name: 'read',
     description: DESCRIPTION,
@@ -83,6 +86,8 @@ export function readTool(workspace: Workspace): AnyTool {
           if (info.size === 0) return `${shownAs} is empty`;
           const limits = { offset, limit, maxBytes: READ_MAX_BYTES, maxLineLength: READ_MAX_LINE_LENGTH };
           let page: Page;
+          // An editor's text of a text file (kind and confinement were judged on disk above).
+          const edited = kind.kind === 'pdf' ? undefined : await options.readText?.(real);
           if (kind.kind === 'pdf') {
             if (info.size > READ_MAX_PDF_BYTES) {
               throw new ToolError(
@@ -93,6 +98,11 @@ export function readTool(workspace: Workspace): AnyTool {
               throw new ToolError(`cannot extract text from the PDF ${shownAs}: ${error.message}`);
             });
             page = await pageLines(text.split('\n'), limits);
+          } else if (edited !== undefined) {
+            // Paged as a file's lines are: a last newline ends the last line.
+            const lines = edited.split(/\r?\n/);
+            if (lines.at(-1) === '') lines.pop();
+            page = await pageLines(lines, limits);
           } else {
             const stream = handle.createReadStream({ start: 0, autoClose: false });
             const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });

@@ -11,7 +11,8 @@ export type WorkspaceToolFactory = (workspace: Workspace, options: WorkspaceTool
  * host holding the table loads only the tools it builds.
  */
 export const WORKSPACE_TOOL_REGISTRY = Object.freeze({
-  read: async (workspace: Workspace) => (await import('./read.ts')).readTool(workspace),
+  read: async (workspace: Workspace, options: WorkspaceToolsOptions) =>
+    (await import('./read.ts')).readTool(workspace, options.readText ? { readText: options.readText } : {}),
   write: async (workspace: Workspace, options: WorkspaceToolsOptions) =>
     (await import('./write.ts')).writeTool(workspace, options.confirmer),
   edit: async (workspace: Workspace) => (await import('./edit.ts')).editTool(workspace),

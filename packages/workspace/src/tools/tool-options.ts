@@ -24,6 +24,13 @@ export interface WorkspaceToolsOptions {
   readonly bashMaxTimeoutSeconds?: number;
   /** bash emits its output as it arrives (`tool-output` domain events) for a live view. Default false. */
   readonly bashStreamOutput?: boolean;
+  /**
+   * The text `read` shows of a text file, given its real path once every
+   * check passed (inside the roots, no credential file, a regular text file
+   * on disk): an editor's buffer, unsaved changes included. `undefined`: the
+   * file on disk is read. Default: always the disk.
+   */
+  readonly readText?: (realPath: string) => Promise<string | undefined>;
 }
 
 /** The bash tool's options, from the options of the whole set. */

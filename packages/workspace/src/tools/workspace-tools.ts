@@ -19,7 +19,7 @@ export type WorkspaceTools = Readonly<Record<WorkspaceToolName, AnyTool>>;
  */
 export function workspaceTools(workspace: Workspace, options: WorkspaceToolsOptions): WorkspaceTools {
   return Object.freeze({
-    read: readTool(workspace),
+    read: readTool(workspace, options.readText ? { readText: options.readText } : {}),
     write: writeTool(workspace, options.confirmer),
     edit: editTool(workspace),
     grep: grepTool(workspace, ripgrepOptions(options)),
