@@ -124,3 +124,34 @@ test("paths outside the session's folder are refused, and the client's filesyste
     await editor.close();
   }
 });
+
+test('a cancel while the editor is asked about a command: the turn ends cancelled and the command never runs', async () => {
+  const { root, dir, env } = acpProject();
+  const marker = join(dir, 'ran');
+  const { model } = await stepModel([[{ name: 'bash', arguments: { command: `touch ${marker}` } }]], 'ok');
+  let cancel: () => Promise<void> = async () => {};
+  // The editor cancels the turn instead of answering, then answers the withdrawn question "cancelled".
+  const editor = await startEditor(acpFlags(model), env, {
+    permission: async () => {
+      await cancel();
+      return { outcome: { outcome: 'cancelled' } };
+    },
+  });
+  try {
+    const { sessionId } = await editor.request(acp.methods.agent.session.new, { cwd: root, mcpServers: [] });
+    cancel = () => editor.agent.notify(acp.methods.agent.session.cancel, { sessionId });
+    const done = await editor.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'go' }],
+    });
+    assert.equal(done.stopReason, 'cancelled');
+    assert.equal(editor.permissions.length, 1);
+    const [asked] = editor.permissions;
+    const [call] = updatesOf(editor.updates, sessionId, 'tool_call');
+    assert.equal(call?.kind, 'execute');
+    assert.equal(asked?.toolCall.toolCallId, call?.toolCallId);
+    assert.equal(existsSync(marker), false, 'the command never ran');
+  } finally {
+    await editor.close();
+  }
+});

@@ -259,3 +259,27 @@ test('plan mode: the plan is asked about in the editor, and approving it switche
     await editor.close();
   }
 });
+
+test('"Allow for this session" allows the narrowest rule for the rest of the session: the next edit of the file is not asked', async () => {
+  const { root, env } = acpProject();
+  const again = { name: 'edit', arguments: { path: 'notes.txt', old_string: 'final', new_string: 'done' } };
+  const { model } = await stepModel([[edit], [again]], 'ok');
+  const always = (request: acp.RequestPermissionRequest): acp.RequestPermissionResponse => ({
+    outcome: {
+      outcome: 'selected',
+      optionId: request.options.find((o) => o.kind === 'allow_always')?.optionId ?? '',
+    },
+  });
+  const editor = await startEditor(acpFlags(model), env, { permission: always });
+  try {
+    const { sessionId } = await editor.request(acp.methods.agent.session.new, { cwd: root, mcpServers: [] });
+    await editor.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'go' }],
+    });
+    assert.equal(editor.permissions.length, 1, 'asked once');
+    assert.equal(readFileSync(join(root, 'notes.txt'), 'utf8'), 'status: done\n');
+  } finally {
+    await editor.close();
+  }
+});
