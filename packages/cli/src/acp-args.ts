@@ -56,6 +56,16 @@ export function parseAcp(words: readonly string[]): AcpArgs {
     if (error instanceof UsageError) throw new UsageError(error.message, 'acp');
     throw error;
   }
+  // A session flag spelled another way (`-pfoo`, `-cr`) is refused too.
+  if (
+    parsed.print !== undefined ||
+    parsed.json ||
+    parsed.continue ||
+    parsed.resume !== undefined ||
+    parsed.resumePick ||
+    parsed.worktree !== undefined
+  )
+    throw new UsageError('kodama acp takes no session flags: the editor opens and loads its sessions', 'acp');
   const { command: _interactive, ...rest } = parsed;
   return { ...rest, command: 'acp' };
 }
