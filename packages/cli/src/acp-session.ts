@@ -149,6 +149,8 @@ export class AcpSession {
       systemPrompt,
       ...wiring,
       extraTools: [plan],
+      // bash's output reaches the editor as it comes (tool-output events).
+      streamOutput: true,
       ...(fs.read ? { readText: (real: string) => clientReadText(fs, real) } : {}),
       ...(reviewEdits ? { reviewEdits: clientFsReviewer(fs, reviewEdits) } : {}),
       // Outermost: the call's id is in scope for every question asked on its way through the gate.

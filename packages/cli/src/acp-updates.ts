@@ -4,6 +4,7 @@
 // completed or failed with what the model read, and the diff of an edit).
 import type * as acp from '@agentclientprotocol/sdk';
 import { type AgentEvent, contentText, type Listener } from '@kodama/core';
+import { BASH_OUTPUT_EVENT } from '@kodama/workspace';
 import type { ToolCallBook } from './acp-tool-calls.ts';
 
 /** Sends one update of the session (queued: updates reach the client in order). */
@@ -21,6 +22,8 @@ export class AcpUpdates implements Listener {
   readonly #send: SendUpdate;
   readonly #book: ToolCallBook;
   readonly #diffs = new Map<string, acp.ToolCallContent>();
+  /** What a running command printed so far, by tool call (shown live, up to MAX_SHOWN). */
+  readonly #output = new Map<string, string>();
   /** Whether the current model response streamed text / reasoning (else its whole text is sent once). */
   #streamed = { text: false, reasoning: false };
 
@@ -82,6 +85,7 @@ export class AcpUpdates implements Listener {
             : text;
         const diff = this.#diffs.get(event.toolCallId);
         this.#diffs.delete(event.toolCallId);
+        this.#output.delete(event.toolCallId);
         const ok = event.status === 'ok';
         return {
           sessionUpdate: 'tool_call_update',
@@ -94,9 +98,26 @@ export class AcpUpdates implements Listener {
           ],
         };
       }
+      case 'domain':
+        return event.name === BASH_OUTPUT_EVENT ? this.#outputOf(event.data) : undefined;
       default:
         return undefined;
     }
+  }
+
+  /** A command's output so far, as its tool call's content (its result replaces it when it ends). */
+  #outputOf(data: unknown): acp.SessionUpdate | undefined {
+    const { toolCallId, text } = (data ?? {}) as { toolCallId?: unknown; text?: unknown };
+    if (typeof toolCallId !== 'string' || typeof text !== 'string') return undefined;
+    const before = this.#output.get(toolCallId) ?? '';
+    if (before.length >= MAX_SHOWN) return undefined;
+    const now = (before + text).slice(0, MAX_SHOWN);
+    this.#output.set(toolCallId, now);
+    return {
+      sessionUpdate: 'tool_call_update',
+      toolCallId,
+      content: [{ type: 'content', content: { type: 'text', text: now } }],
+    };
   }
 
   /** Sub-agents' events are not the editor's to show. */

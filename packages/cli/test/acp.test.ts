@@ -283,3 +283,33 @@ test('"Allow for this session" allows the narrowest rule for the rest of the ses
     await editor.close();
   }
 });
+
+test('a command asked about and allowed in the editor streams its output into its tool call as it runs', async () => {
+  const { root, env } = acpProject();
+  const { model } = await stepModel(
+    [[{ name: 'bash', arguments: { command: 'echo live-line-1; echo live-line-2' } }]],
+    'ok',
+  );
+  const editor = await startEditor(acpFlags(model), env);
+  try {
+    const { sessionId } = await editor.request(acp.methods.agent.session.new, { cwd: root, mcpServers: [] });
+    await editor.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'go' }],
+    });
+    const [call] = updatesOf(editor.updates, sessionId, 'tool_call');
+    assert.equal(call?.kind, 'execute');
+    assert.equal(call?.title, 'bash: echo live-line-1; echo live-line-2');
+    assert.equal(editor.permissions.length, 1, 'bash was asked about');
+    const updates = updatesOf(editor.updates, sessionId, 'tool_call_update');
+    const live = updates.filter(
+      (u) => u.status === undefined && JSON.stringify(u.content).includes('live-line-1'),
+    );
+    assert.ok(live.length > 0, 'output shown before the call ended');
+    const end = updates.at(-1);
+    assert.equal(end?.status, 'completed');
+    assert.match(JSON.stringify(end?.content), /live-line-2/);
+  } finally {
+    await editor.close();
+  }
+});
