@@ -37,7 +37,11 @@ export async function acpServe(args: AcpArgs, io: CliIO): Promise<number> {
       capabilities = params.clientCapabilities;
       return {
         protocolVersion: acp.PROTOCOL_VERSION,
-        agentCapabilities: { loadSession: true, promptCapabilities: { embeddedContext: true } },
+        agentCapabilities: {
+          loadSession: true,
+          promptCapabilities: { embeddedContext: true },
+          sessionCapabilities: { close: {} },
+        },
         agentInfo: { name: 'kodama', version: version() },
         authMethods: [],
       };
@@ -55,6 +59,13 @@ export async function acpServe(args: AcpArgs, io: CliIO): Promise<number> {
     })
     .onRequest(acp.methods.agent.session.setMode, ({ params }) => {
       session(params.sessionId).setMode(params.modeId);
+      return {};
+    })
+    .onRequest(acp.methods.agent.session.close, async ({ params }) => {
+      // Its turn is cancelled and what its agent owns is closed; the session stays in the store.
+      const closing = sessions.get(params.sessionId);
+      sessions.delete(params.sessionId);
+      await closing?.close();
       return {};
     })
     .onRequest(acp.methods.agent.session.prompt, async ({ params }) => ({

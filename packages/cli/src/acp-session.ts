@@ -62,6 +62,7 @@ export class AcpSession {
   /** The mode the model was last told of (a turn in another one starts with a note saying so). */
   readonly #told: { mode: Mode };
   readonly #assistant: typeof import('@kodama/assistant');
+  readonly #book: ToolCallBook;
   #turn: AbortController | undefined;
 
   private constructor(
@@ -70,7 +71,9 @@ export class AcpSession {
     rules: Rules,
     updates: { send: SendUpdate; flushed: () => Promise<void> },
     modes: { withBypass: boolean; told: { mode: Mode }; assistant: typeof import('@kodama/assistant') },
+    book: ToolCallBook,
   ) {
+    this.#book = book;
     this.id = id;
     this.#agent = agent;
     this.#rules = rules;
@@ -163,6 +166,7 @@ export class AcpSession {
       rules,
       { send, flushed: () => chain },
       { withBypass: mode === 'bypass', told, assistant },
+      book,
     );
   }
 
@@ -193,13 +197,10 @@ export class AcpSession {
       else if (message.role === 'assistant') {
         if (message.reasoning) this.#text('agent_thought_chunk', message.reasoning);
         this.#text('agent_message_chunk', message.text);
-        for (const call of message.toolCalls)
-          this.#send({
-            sessionUpdate: 'tool_call',
-            toolCallId: call.id,
-            title: call.name,
-            status: 'pending',
-          });
+        for (const call of message.toolCalls) {
+          const view = this.#book.view(call.name, call.arguments);
+          this.#send({ sessionUpdate: 'tool_call', toolCallId: call.id, status: 'pending', ...view });
+        }
       } else
         this.#send({
           sessionUpdate: 'tool_call_update',

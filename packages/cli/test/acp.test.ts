@@ -143,7 +143,10 @@ test('session/cancel mid-turn ends the prompt with stopReason cancelled, and the
 
 test('a session saved by one kodama acp is loaded by the next: replayed to the editor, and continued', async () => {
   const { root, env } = acpProject();
-  const { server, model } = await stepModel([], 'Noted: kiwi.');
+  const { server, model } = await stepModel(
+    [[{ name: 'read', arguments: { path: 'notes.txt' } }]],
+    'Noted: kiwi.',
+  );
   const first = await startEditor(acpFlags(model), env);
   const { sessionId } = await first.request(acp.methods.agent.session.new, {
     cwd: root,
@@ -173,6 +176,20 @@ test('a session saved by one kodama acp is loaded by the next: replayed to the e
     const replay = second.updates.filter((u) => u.sessionId === sessionId).map((u) => u.update);
     assert.deepEqual(replay, [
       { sessionUpdate: 'user_message_chunk', content: { type: 'text', text: 'remember the word kiwi' } },
+      {
+        sessionUpdate: 'tool_call',
+        toolCallId: 'call_1',
+        status: 'pending',
+        kind: 'read',
+        title: 'read notes.txt',
+        locations: [{ path: join(root, 'notes.txt') }],
+      },
+      {
+        sessionUpdate: 'tool_call_update',
+        toolCallId: 'call_1',
+        status: 'completed',
+        content: [{ type: 'content', content: { type: 'text', text: '     1\tstatus: draft' } }],
+      },
       { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Noted: kiwi.' } },
     ]);
     await second.request(acp.methods.agent.session.prompt, {
@@ -181,6 +198,11 @@ test('a session saved by one kodama acp is loaded by the next: replayed to the e
     });
     const last = server.modelCalls.at(-1)!;
     assert.match(requestText(last), /remember the word kiwi.*Noted: kiwi\..*which word\?/s);
+    // Closed, the session takes no more prompts here (it stays in the store).
+    await second.request(acp.methods.agent.session.close, { sessionId });
+    await assert.rejects(
+      second.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'x' }] }),
+    );
   } finally {
     await second.close();
   }
