@@ -193,7 +193,7 @@ export class AcpSession {
     const stored = await store.load(this.id);
     for (const { kind, message } of stored?.messages ?? []) {
       if (kind === 'injected') continue;
-      if (message.role === 'user') this.#text('user_message_chunk', message.content);
+      if (message.role === 'user') this.#text('user_message_chunk', this.#withoutModeNote(message.content));
       else if (message.role === 'assistant') {
         if (message.reasoning) this.#text('agent_thought_chunk', message.reasoning);
         this.#text('agent_message_chunk', message.text);
@@ -252,6 +252,14 @@ export class AcpSession {
   async close(): Promise<void> {
     this.cancel();
     await this.#agent.close();
+  }
+
+  /** A prompt as the person typed it: without the mode note kodama put before it (see `prompt`). */
+  #withoutModeNote(content: string | readonly ContentPart[]): string {
+    const text = textOf(content);
+    const modes = ['default', 'accept-edits', 'plan', 'bypass'] as const;
+    const note = modes.map((m) => `${this.#assistant.modeNote(m)}\n\n`).find((n) => text.startsWith(n));
+    return note ? text.slice(note.length) : text;
   }
 
   #text(

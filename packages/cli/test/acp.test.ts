@@ -152,10 +152,13 @@ test('a session saved by one kodama acp is loaded by the next: replayed to the e
     cwd: root,
     mcpServers: [],
   });
+  // The model is told of the switch before the prompt; the editor's replay shows the prompt alone.
+  await first.request(acp.methods.agent.session.setMode, { sessionId, modeId: 'accept-edits' });
   await first.request(acp.methods.agent.session.prompt, {
     sessionId,
     prompt: [{ type: 'text', text: 'remember the word kiwi' }],
   });
+  assert.match(requestText(server.modelCalls[0]!), /The permission mode is now accept-edits/);
   assert.equal(await first.close(), 0, first.stderr());
 
   const second = await startEditor(acpFlags(model), env);
