@@ -15,6 +15,7 @@ import { AcpUpdates, type SendUpdate } from './acp-updates.ts';
 import { buildAssistant } from './assistant-setup.ts';
 import { type AssistantSpec, resolveAssistantSpec } from './assistant-spec.ts';
 import type { CliIO } from './cli-io.ts';
+import type { EditReviewer } from './interactive-edit-review.ts';
 import { assistantSystemPrompt, loadInstructions } from './interactive-prompt.ts';
 import { permissionRules } from './interactive-setup.ts';
 import { pickModel } from './pick-model.ts';
@@ -132,7 +133,9 @@ export class AcpSession {
       approveTaint: spec.yesAll,
       person: true,
     });
-    const { reviewEdits } = wiring;
+    // Under --yes nothing reviews the edits, but they still go through the editor's files when it offers them.
+    const reviewEdits: EditReviewer | undefined =
+      wiring.reviewEdits ?? (fs.read || fs.write ? (tool) => tool : undefined);
     const told: { mode: Mode } = { mode: 'default' };
     const plan = acpPlanTool(assistant, {
       client,

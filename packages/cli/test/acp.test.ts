@@ -338,3 +338,21 @@ test('a command asked about and allowed in the editor streams its output into it
     await editor.close();
   }
 });
+
+test('under --yes nothing is asked, and an edit still goes through the editor when it offers its files', async () => {
+  const { root, env } = acpProject();
+  const { model } = await stepModel([[edit]], 'ok');
+  const editor = await startEditor(acpFlags(model, '--yes'), env, { fs: true });
+  try {
+    const { sessionId } = await editor.request(acp.methods.agent.session.new, { cwd: root, mcpServers: [] });
+    await editor.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'go' }],
+    });
+    assert.equal(editor.permissions.length, 0);
+    assert.ok(editor.fsCalls.includes(`write ${join(root, 'notes.txt')}`), editor.fsCalls.join());
+    assert.equal(readFileSync(join(root, 'notes.txt'), 'utf8'), 'status: final\n');
+  } finally {
+    await editor.close();
+  }
+});
