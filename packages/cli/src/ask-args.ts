@@ -4,6 +4,9 @@ import { parseArgs } from 'node:util';
 import { defineCommand } from './command-entry.ts';
 import { parseDuration } from './duration.ts';
 import {
+  HEADLESS_OPTIONS,
+  type HeadlessChoice,
+  headlessChoice,
   MEMORY_OPTIONS,
   memoryChoice,
   type PermissionModeName,
@@ -19,7 +22,7 @@ import {
 import type { StoreKind } from './store-kind.ts';
 
 /** A parsed `kodama ask` command line. */
-export interface AskArgs extends ToolChoice {
+export interface AskArgs extends ToolChoice, HeadlessChoice {
   readonly command: 'ask';
   /** The prompt argument; '' when none was given (piped stdin is then the prompt). */
   readonly prompt: string;
@@ -50,7 +53,11 @@ export const ASK_OPTIONS_TEXT = `Options of ask:
                            tools need not be listed); corpus_search, corpus_read and
                            corpus_reindex search the index of --root (kodama index)
       --agents <file>      more personas for the agent tool (JSON or YAML)
-      --json               print one JSON event per line instead of text
+      --json               print kodama's own events, one JSON object per line
+      --output-format <f>  text (default), json (one result object at the end) or
+                           stream-json (one versioned event per line; docs/headless.md)
+      --input-format <f>   text (default) or stream-json: user messages, interjections
+                           and cancels as JSON lines on stdin, one result line per turn
       --root <dir>         project root for file tools (default: current directory)
   -y, --yes                approve every confirmation (file overwrites, shell commands),
                            except a tool that can send data out after untrusted
@@ -93,6 +100,7 @@ Model targets:
 const ASK_OPTIONS = {
   ...TOOL_CHOICE_OPTIONS,
   ...MEMORY_OPTIONS,
+  ...HEADLESS_OPTIONS,
   model: { type: 'string', short: 'm' },
   json: { type: 'boolean' },
   'max-steps': { type: 'string' },
@@ -144,6 +152,7 @@ export function parseAsk(args: readonly string[]): AskArgs {
     store: storeKind(values.store, 'ask'),
     outputSchema: values['output-schema'],
     permissionMode: permissionModeOf(values['permission-mode'], 'ask'),
+    ...headlessChoice(values, 'ask'),
   };
 }
 

@@ -8,6 +8,7 @@ import type { CliIO } from './cli-io.ts';
 import { controlFileGuard } from './control-file-guard.ts';
 import { exitFor } from './exit-for.ts';
 import { EXIT } from './exit-status.ts';
+import { oneShotRun } from './headless/one-shot-run.ts';
 import { oneShotPrompt } from './headless/piped-input.ts';
 import { JsonLines, terminalSafeJson } from './json-lines.ts';
 import { type CliTracing, cliTracing } from './otel-setup.ts';
@@ -27,8 +28,9 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
   let asked: string;
   try {
     output = args.outputSchema === undefined ? undefined : await readOutputSchema(args.outputSchema);
-    // Piped stdin: the prompt, or context attached to the argument.
-    asked = await oneShotPrompt(args.prompt, io.stdin, 'ask');
+    // Piped stdin: the prompt, or context attached to the argument (with stream-json input: the turns).
+    asked =
+      args.inputFormat === 'stream-json' ? args.prompt : await oneShotPrompt(args.prompt, io.stdin, 'ask');
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     say(error.message);
@@ -39,9 +41,13 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
 
   // With an output schema, stdout carries only the validated JSON a script reads;
   // the answer as it streams goes to stderr with everything else.
-  const listener: Listener = args.json
-    ? new JsonLines(io.stdout)
-    : new Terminal({ stdout: output ? io.stderr : io.stdout, stderr: io.stderr });
+  // --output-format json / stream-json: stdout carries only their lines (headless/).
+  const listener: Listener | undefined =
+    args.outputFormat !== 'text'
+      ? undefined
+      : args.json
+        ? new JsonLines(io.stdout)
+        : new Terminal({ stdout: output ? io.stderr : io.stdout, stderr: io.stderr });
   let agent: Agent;
   let spec: AgentSpec;
   let note: string | undefined;
@@ -55,7 +61,7 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
     note = plan?.note;
     agent = await buildAssistant(spec, io, {
       model,
-      listener,
+      ...(listener ? { listener } : {}),
       maxSteps: args.maxSteps,
       extraTools: plan?.tools ?? [],
       ...wiring,
@@ -88,16 +94,29 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
       // A stored session's Runs keep their events, for the inspector's timelines.
       ...(session ? [(await import('@kodama/inspector')).recordRunEvents(eventsDir(io.env))] : []),
     ];
-    const prompt = note ? (await import('@kodama/assistant')).withNotes([note], asked) : asked;
-    const run = await agent.ask(prompt, {
-      signal: stop.signal,
-      ...deadline,
-      ...(session ? { session } : {}),
-      ...(output ? { output } : {}),
-      ...(observers.length > 0 ? { observers } : {}),
+    const withNote = note ? (await import('@kodama/assistant')).withNotes : undefined;
+    return await oneShotRun({
+      agent,
+      io,
+      outputFormat: args.outputFormat,
+      inputFormat: args.inputFormat,
+      prompt: asked === '' ? undefined : asked,
+      options: {
+        signal: stop.signal,
+        ...deadline,
+        ...(session ? { session } : {}),
+        ...(output ? { output } : {}),
+        ...(observers.length > 0 ? { observers } : {}),
+      },
+      sessionId: session?.id,
+      root: spec.root,
+      ...(withNote && note ? { firstPrompt: (p: string) => withNote([note], p) } : {}),
+      statusOf: (run) => {
+        if (run.completed && output && args.outputFormat === 'text')
+          printOutput(run.output, args.json, io.stdout);
+        return exitFor(run, say, undefined, stop);
+      },
     });
-    if (run.completed && output) printOutput(run.output, args.json, io.stdout);
-    return exitFor(run, say, undefined, stop);
   } catch (error) {
     // Before a Run exists: a bad session id, a store that cannot open.
     say(error instanceof Error ? error.message : String(error));
@@ -110,14 +129,14 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
   }
 }
 
-/** Where a presented plan is printed: with the answer (stderr when stdout carries the validated JSON); not with --json (its events carry it). */
+/** Where a presented plan is printed: with the answer (stderr when stdout carries JSON); not with --json or stream-json (their events carry it). */
 function planOut(
   args: AskArgs,
   io: CliIO,
   output: JsonSchema | undefined,
 ): NodeJS.WritableStream | undefined {
-  if (args.json) return undefined;
-  return output ? io.stderr : io.stdout;
+  if (args.json || args.outputFormat === 'stream-json') return undefined;
+  return output || args.outputFormat === 'json' ? io.stderr : io.stdout;
 }
 
 /** The validated answer on stdout: pretty JSON, or one `output` line after the events with `--json`. */

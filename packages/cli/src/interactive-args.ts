@@ -17,6 +17,9 @@ import {
 } from '@kodama/workspace/tool-kinds';
 import type { HelpRow } from './command-entry.ts';
 import {
+  HEADLESS_OPTIONS,
+  type HeadlessChoice,
+  headlessChoice,
   MEMORY_OPTIONS,
   memoryChoice,
   type PermissionModeName,
@@ -63,6 +66,15 @@ export const ASSISTANT_HELP: readonly HelpRow[] = [
   },
   { synopsis: '-p "<prompt>" [--json]', summary: 'one assistant turn, printed' },
   {
+    synopsis: '-p --output-format <f>',
+    summary:
+      'text, json (one result object) or stream-json (one\nversioned event per line; docs/headless.md)',
+  },
+  {
+    synopsis: '-p --input-format stream-json',
+    summary: 'messages, interjections and cancels as JSON lines\non stdin: one process, many turns',
+  },
+  {
     synopsis: '--worktree [<name>]',
     summary: 'the assistant in a new git worktree on the branch\nkodama/<name>, beside the checkout',
   },
@@ -73,7 +85,7 @@ export const ASSISTANT_HELP: readonly HelpRow[] = [
 ];
 
 /** `kodama [options]` / `kodama -p "<prompt>" [options]`. */
-export interface InteractiveArgs extends ToolChoice {
+export interface InteractiveArgs extends ToolChoice, HeadlessChoice {
   readonly command: 'interactive';
   /** `-p, --print [<prompt>]`: run one turn and print it, no screen; '' when the prompt comes on stdin. */
   readonly print: string | undefined;
@@ -143,6 +155,9 @@ export function parseInteractive(argv: readonly string[]): InteractiveArgs {
   if (values.worktree !== undefined && (values.continue || values.resume !== undefined))
     throw new UsageError('--worktree starts a new session; leave out --continue and --resume');
   if (values.json && values.print === undefined) throw new UsageError('--json goes with -p "<prompt>"');
+  for (const flag of ['output-format', 'input-format'] as const)
+    if (values[flag] !== undefined && values.print === undefined)
+      throw new UsageError(`--${flag} goes with -p "<prompt>"`);
   const maxSteps = values['max-steps'] === undefined ? undefined : Number(values['max-steps']);
   if (maxSteps !== undefined && !(Number.isInteger(maxSteps) && maxSteps > 0))
     throw new UsageError(`--max-steps must be a positive integer, got "${values['max-steps']}"`);
@@ -155,6 +170,7 @@ export function parseInteractive(argv: readonly string[]): InteractiveArgs {
     ...toolChoice({ ...values, tools: values.tools ?? defaultTools(values['no-skills'] === true) }, 'ask'),
     ...memoryChoice(values, 'ask'),
     print: values.print,
+    ...headlessChoice(values, 'kodama'),
     model: values.model,
     json: values.json ?? false,
     continue: values.continue ?? false,
@@ -197,6 +213,7 @@ function parse(argv: readonly string[]) {
     options: {
       ...TOOL_CHOICE_OPTIONS,
       ...MEMORY_OPTIONS,
+      ...HEADLESS_OPTIONS,
       print: { type: 'string', short: 'p' },
       model: { type: 'string', short: 'm' },
       json: { type: 'boolean' },

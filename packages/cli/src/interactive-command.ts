@@ -77,7 +77,9 @@ async function assistantSession(args: InteractiveArgs, io: CliIO): Promise<numbe
   let prompt = '';
   try {
     // -p: piped stdin is the prompt, or context attached to the argument (read before a model is picked).
-    if (args.print !== undefined) prompt = await oneShotPrompt(args.print, io.stdin, 'kodama');
+    if (args.print !== undefined && args.inputFormat !== 'stream-json')
+      prompt = await oneShotPrompt(args.print, io.stdin, 'kodama');
+    else if (args.print !== undefined) prompt = args.print;
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     say(error.message);

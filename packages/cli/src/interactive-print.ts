@@ -9,9 +9,10 @@ import type { AssistantSpec } from './assistant-spec.ts';
 import type { CliIO } from './cli-io.ts';
 import { configPath } from './config.ts';
 import { EXIT } from './exit-status.ts';
+import { oneShotRun } from './headless/one-shot-run.ts';
 import { JsonLines } from './json-lines.ts';
 import { oneShotPlan } from './print-plan-setup.ts';
-import { stopSignals } from './stop-signals.ts';
+import { type StopSignals, stopSignals } from './stop-signals.ts';
 import { taintRefusal } from './taint-gate.ts';
 
 type AssistantModule = typeof import('@kodama/assistant');
@@ -73,9 +74,13 @@ export async function terminalAsker(
 /** `kodama -p`: one turn with the assistant's wiring, streamed as text (or JSON events), saved in the session. */
 export async function printTurn(args: AssistantSpec, io: CliIO, setup: PrintSetup): Promise<number> {
   const { Terminal } = await import('@kodama/core');
-  const listener: Listener = args.json
-    ? new JsonLines(io.stdout)
-    : new Terminal({ stdout: io.stdout, stderr: io.stderr });
+  // --output-format json / stream-json: stdout carries only their lines (headless/).
+  const listener: Listener | undefined =
+    args.outputFormat !== 'text'
+      ? undefined
+      : args.json
+        ? new JsonLines(io.stdout)
+        : new Terminal({ stdout: io.stdout, stderr: io.stderr });
   const assistant = await import('@kodama/assistant');
   // Control files ask the person even under --yes; with no terminal there is none, and they are refused.
   const wiring = assistant.printWiring(await terminalAsker(assistant, setup.rules, io), setup.rules, {
@@ -84,10 +89,16 @@ export async function printTurn(args: AssistantSpec, io: CliIO, setup: PrintSetu
     person: io.stdin.isTTY === true,
   });
   // The mode is told to the model; plan mode brings present_plan (printed, asked on a terminal).
-  const plan = await oneShotPlan(assistant, setup.rules, io, args.json ? undefined : io.stdout);
+  const planOut =
+    args.json || args.outputFormat === 'stream-json'
+      ? undefined
+      : args.outputFormat === 'json'
+        ? io.stderr
+        : io.stdout;
+  const plan = await oneShotPlan(assistant, setup.rules, io, planOut);
   const agent = await buildAssistant(args, io, {
     model: setup.model,
-    listener,
+    ...(listener ? { listener } : {}),
     maxSteps: args.maxSteps,
     systemPrompt: setup.systemPrompt,
     extraTools: plan.tools,
@@ -95,21 +106,31 @@ export async function printTurn(args: AssistantSpec, io: CliIO, setup: PrintSetu
   });
   const stop = stopSignals(io);
   try {
-    const run: Run = await agent.ask(
-      plan.note ? assistant.withNotes([plan.note], setup.prompt) : setup.prompt,
-      {
-        signal: stop.signal,
-        session: { id: setup.sessionId, store: setup.store },
-      },
-    );
-    if (run.outcome === 'completed') return EXIT.ok;
-    if (run.outcome === 'cancelled')
-      return stop.outputClosed ? EXIT.outputClosed : stop.terminated ? EXIT.terminated : EXIT.cancelled;
-    if (run.outcome === 'partial') return EXIT.partial;
-    io.stderr.write(`kodama: ${run.error instanceof Error ? run.error.message : String(run.error)}\n`);
-    return EXIT.failed;
+    const note = plan.note;
+    return await oneShotRun({
+      agent,
+      io,
+      outputFormat: args.outputFormat,
+      inputFormat: args.inputFormat,
+      prompt: setup.prompt === '' ? undefined : setup.prompt,
+      options: { signal: stop.signal, session: { id: setup.sessionId, store: setup.store } },
+      sessionId: setup.sessionId,
+      root: args.root,
+      ...(note ? { firstPrompt: (p: string) => assistant.withNotes([note], p) } : {}),
+      statusOf: (run) => printStatus(run, stop, io),
+    });
   } finally {
     stop.dispose();
     await agent.close();
   }
+}
+
+/** `-p`'s exit status for a finished turn: the failure's message on stderr. */
+function printStatus(run: Run, stop: StopSignals, io: CliIO): number {
+  if (run.outcome === 'completed') return EXIT.ok;
+  if (run.outcome === 'cancelled')
+    return stop.outputClosed ? EXIT.outputClosed : stop.terminated ? EXIT.terminated : EXIT.cancelled;
+  if (run.outcome === 'partial') return EXIT.partial;
+  io.stderr.write(`kodama: ${run.error instanceof Error ? run.error.message : String(run.error)}\n`);
+  return EXIT.failed;
 }

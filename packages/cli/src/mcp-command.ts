@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';
+import { UsageError } from './parse-support.ts';
 import type { McpArgs, McpManageArgs } from './mcp-args.ts';
 import { addServer, removeServer } from './mcp-config-edit.ts';
 import { formatTable } from './table.ts';
@@ -49,7 +50,7 @@ export async function mcp(args: McpArgs, io: CliIO): Promise<number> {
     return EXIT.ok;
   } catch (error) {
     say(error instanceof Error ? error.message : String(error));
-    return EXIT.failed;
+    return error instanceof UsageError ? EXIT.usage : EXIT.failed;
   }
 }
 
@@ -100,9 +101,14 @@ async function probe(
   const target = args.mcpScreen
     ? (args.model ?? (io.env.KODAMA_MODEL?.trim() || (await discoverDefaultModel({ env: io.env }))?.target))
     : undefined;
+  // No model, or one that cannot be resolved, is a usage problem (exit 2), as for ask.
   if (args.mcpScreen && !target)
-    throw new Error('--probe screens servers with a model: give --model, or --no-mcp-screen');
-  const model = target ? await resolveModel(target, { env: io.env }) : undefined;
+    throw new UsageError('--probe screens servers with a model: give --model, or --no-mcp-screen');
+  const model = target
+    ? await resolveModel(target, { env: io.env }).catch((error: unknown) => {
+        throw new UsageError(error instanceof Error ? error.message : String(error));
+      })
+    : undefined;
   const counts = new Map<string, string>();
   for (const entry of registry.entries) {
     const one = new McpExtension({

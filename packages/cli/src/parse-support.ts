@@ -210,3 +210,41 @@ export function permissionModeOf(
     topic,
   );
 }
+
+/** The headless flags of `kodama ask` and `kodama -p`. */
+export const HEADLESS_OPTIONS = {
+  'output-format': { type: 'string' },
+  'input-format': { type: 'string' },
+} as const;
+
+/** `--output-format` and `--input-format`, checked. */
+export interface HeadlessChoice {
+  /** `text` (default), `json` (one result object) or `stream-json` (one event per line). */
+  readonly outputFormat: 'text' | 'json' | 'stream-json';
+  /** `text` (default: the prompt argument and piped stdin) or `stream-json` (messages as lines on stdin). */
+  readonly inputFormat: 'text' | 'stream-json';
+}
+
+/** The headless flags as a {@link HeadlessChoice}. @throws UsageError naming the problem */
+export function headlessChoice(
+  values: { 'output-format'?: string; 'input-format'?: string; json?: boolean },
+  topic: HelpArgs['topic'],
+): HeadlessChoice {
+  const output = values['output-format'] ?? 'text';
+  const input = values['input-format'] ?? 'text';
+  if (output !== 'text' && output !== 'json' && output !== 'stream-json')
+    throw new UsageError(
+      `unknown output format "${output}". Use --output-format text, json or stream-json`,
+      topic,
+    );
+  if (input !== 'text' && input !== 'stream-json')
+    throw new UsageError(`unknown input format "${input}". Use --input-format text or stream-json`, topic);
+  if (values.json && values['output-format'] !== undefined)
+    throw new UsageError("use --json (kodama's own events) or --output-format, not both", topic);
+  if (input === 'stream-json' && output !== 'stream-json')
+    throw new UsageError(
+      '--input-format stream-json needs --output-format stream-json (one result line per turn)',
+      topic,
+    );
+  return { outputFormat: output, inputFormat: input };
+}

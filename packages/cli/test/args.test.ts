@@ -52,6 +52,8 @@ test('ask takes the prompt and every option', () => {
     mcpConnect: [],
     mcpScreen: true,
     permissionMode: undefined,
+    outputFormat: 'text',
+    inputFormat: 'text',
   });
 });
 
