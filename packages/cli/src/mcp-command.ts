@@ -2,9 +2,9 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { CliIO } from './cli-io.ts';
 import { EXIT } from './exit-status.ts';
-import { UsageError } from './parse-support.ts';
 import type { McpArgs, McpManageArgs } from './mcp-args.ts';
 import { addServer, removeServer } from './mcp-config-edit.ts';
+import { UsageError } from './parse-support.ts';
 import { formatTable } from './table.ts';
 
 /** `kodama mcp list | add | rm | serve`. Resolves to the exit status. */
