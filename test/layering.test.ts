@@ -23,6 +23,7 @@ const TIERS = {
     'skills',
     'subagents',
     'otel',
+    'code-mode',
     'testkit',
   ],
   /** What a person or a service runs: the terminal assistant, assemblies, durable runs, AG-UI, the inspector. */
