@@ -3,39 +3,20 @@
 // and a reader closing stdout (`| head -1`) ends kodama quietly with 141,
 // the Run cancelled and the session kept.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { BIN, isolatedEnv, runKodama } from './support/run-kodama.ts';
+import { BIN, isolatedEnv, runKodama, runProgram } from './support/run-kodama.ts';
 import { scriptedServers } from './support/scripted-servers.ts';
 
 const serve = scriptedServers();
 
 type Body = { messages: Array<{ role: string; content: unknown }> };
 
-/** Runs `sh -c script` with `$KODAMA` set to the launcher; the shell's status and output. */
-function shell(
-  script: string,
-  env: NodeJS.ProcessEnv,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', script], {
-      env: { ...env, KODAMA: `${process.execPath} ${BIN}` },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+/** Runs `bash -c script` with `$KODAMA` set to the launcher; the shell's status and output. */
+function shell(script: string, env: NodeJS.ProcessEnv) {
+  return runProgram('bash', ['-c', script], { ...env, KODAMA: `${process.execPath} ${BIN}` });
 }
 
 async function setup() {

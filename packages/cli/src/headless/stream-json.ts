@@ -122,7 +122,8 @@ export function startLine(start: {
  * and its cost (null when unknown), the session and the exit status kodama ends with.
  */
 export function resultLine(run: Run, sessionId: string | undefined, exitStatus: number): HeadlessLine {
-  const usage = run.usage ?? EMPTY;
+  // A finished Run always has its usage; zeros only guard the type.
+  const usage = run.usage;
   return {
     type: 'result',
     outcome: run.outcome,
@@ -133,28 +134,18 @@ export function resultLine(run: Run, sessionId: string | undefined, exitStatus: 
         ? { name: run.error instanceof Error ? run.error.name : 'Error', message: messageOf(run.error) }
         : null,
     usage: {
-      input_tokens: usage.inputTokens,
-      output_tokens: usage.outputTokens,
-      cache_read_tokens: usage.cacheReadTokens,
-      cache_write_tokens: usage.cacheWriteTokens,
-      reasoning_tokens: usage.reasoningTokens,
-      total_tokens: usage.totalTokens,
+      input_tokens: usage?.inputTokens ?? 0,
+      output_tokens: usage?.outputTokens ?? 0,
+      cache_read_tokens: usage?.cacheReadTokens ?? 0,
+      cache_write_tokens: usage?.cacheWriteTokens ?? 0,
+      reasoning_tokens: usage?.reasoningTokens ?? 0,
+      total_tokens: usage?.totalTokens ?? 0,
     },
-    cost_usd: usage.costUsd ?? null,
+    cost_usd: usage?.costUsd ?? null,
     session_id: sessionId ?? null,
     exit_status: exitStatus,
   };
 }
-
-const EMPTY = {
-  inputTokens: 0,
-  outputTokens: 0,
-  cacheReadTokens: 0,
-  cacheWriteTokens: 0,
-  reasoningTokens: 0,
-  totalTokens: 0,
-  costUsd: undefined,
-};
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

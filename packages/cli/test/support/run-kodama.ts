@@ -32,8 +32,13 @@ export function isolatedEnv(extra: Record<string, string> = {}): NodeJS.ProcessE
 
 /** Runs `kodama <args>` to its exit. */
 export function runKodama(args: string[], env: NodeJS.ProcessEnv): Promise<Outcome> {
+  return runProgram(process.execPath, [BIN, ...args], env);
+}
+
+/** Runs `program <args>` (stdin closed) to its exit, collecting its output. */
+export function runProgram(program: string, args: string[], env: NodeJS.ProcessEnv): Promise<Outcome> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(program, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => {
