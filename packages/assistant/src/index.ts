@@ -46,6 +46,7 @@ export {
   ruleOf,
   subjectOf,
 } from './confirm/inline-confirmer.ts';
+export { type HookVerdict, withHookVerdict } from './permissions/hook-verdict.ts';
 export { layeredRules, type RuleFile } from './permissions/layered-rules.ts';
 export { permissionGate } from './permissions/permission-gate.ts';
 export {

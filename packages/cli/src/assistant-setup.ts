@@ -1,4 +1,4 @@
-import { Agent, type AnyTool, type Listener, type Model, StepLimit } from '@kodama/core';
+import { Agent, type AnyTool, type Extension, type Listener, type Model, StepLimit } from '@kodama/core';
 import { wrapExtensionTools } from '@kodama/core/extensions';
 import type { IdSource } from '@kodama/core/ids';
 import type { StepRunner } from '@kodama/core/loop';
@@ -51,6 +51,8 @@ export interface AssistantOptions {
   readonly wrapTool?: (tool: AnyTool) => AnyTool;
   /** Tools the caller brings besides `--tools` (the assistant screen's `present_plan`), wrapped like the rest. */
   readonly extraTools?: readonly AnyTool[];
+  /** Extensions the caller brings (the hooks' lifecycle), added after the rest. */
+  readonly extensions?: readonly Extension[];
   /** The step runner and id source of a durable worker (`durableAgentOptions`). */
   readonly stepRunner?: StepRunner;
   readonly ids?: IdSource;
@@ -141,6 +143,7 @@ export async function buildAssistant(spec: AgentSpec, io: CliIO, options: Assist
           ...(sub ? [sub.extension] : []),
           ...(mcp ? [mcp] : []),
           ...(memory ? [memory.extension] : []),
+          ...(options.extensions ?? []),
         ];
         for (const extension of extensions)
           c.addExtension(wrap ? wrapExtensionTools(extension, wrap) : extension);

@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { checkHooks, type HooksConfig } from './hooks/hook-config.ts';
 
 /** Permission rules as a configuration file writes them (`bash(npm test:*)`, `edit(src/**)`). */
 export interface PermissionsConfig {
@@ -54,6 +55,11 @@ export interface KodamaConfig {
    * without asking, trusted or not: see {@link projectPermissionMode}).
    */
   readonly permissionMode?: 'default' | 'accept-edits' | 'plan' | 'bypass';
+  /**
+   * Commands run at lifecycle points (docs/hooks.md), in Claude Code's shape.
+   * A project's apply only once the folder is trusted: a hook starts a program.
+   */
+  readonly hooks?: HooksConfig;
 }
 
 /** A configuration file that was read. */
@@ -73,6 +79,7 @@ const KEYS = [
   'embed',
   'diagnostics',
   'permissionMode',
+  'hooks',
 ] as const;
 const MODES = ['default', 'accept-edits', 'plan', 'bypass'] as const;
 const THEMES = ['auto', 'colour', 'plain'] as const;
@@ -133,7 +140,9 @@ export function validateConfig(path: string, value: unknown): KodamaConfig {
     embed,
     diagnostics,
     permissionMode,
+    hooks,
   } = value;
+  if (hooks !== undefined) checkHooks(path, hooks);
   if (diagnostics !== undefined) checkDiagnostics(path, diagnostics);
   if (permissionMode !== undefined && !(MODES as readonly unknown[]).includes(permissionMode))
     throw new Error(`${path}: "permissionMode" must be one of ${MODES.join(', ')}`);
@@ -180,7 +189,8 @@ export function validateConfig(path: string, value: unknown): KodamaConfig {
  * narrows. Its `deny` and `ask` rules, `theme`, `memory: false`, and a
  * `tools` list within `baseTools` (the tools the run would offer anyway).
  * Never an `allow` rule, a model, an embedding target, web search keys, a
- * cache directory, memory turned on or a tool beyond the base.
+ * cache directory, memory turned on, a tool beyond the base or hooks (each
+ * starts a program).
  */
 export function narrowedConfig(project: KodamaConfig, baseTools: readonly string[]): KodamaConfig {
   const { permissions, theme, memory, tools, permissionMode } = project;

@@ -8,6 +8,7 @@ import type { CliIO } from './cli-io.ts';
 import { customCommands } from './commands-setup.ts';
 import { EXIT } from './exit-status.ts';
 import { oneShotPrompt } from './headless/piped-input.ts';
+import { withHooks } from './hooks/hooks-setup.ts';
 import type { InteractiveArgs } from './interactive-args.ts';
 import { printTurn } from './interactive-print.ts';
 import { assistantSystemPrompt, loadInstructions } from './interactive-prompt.ts';
@@ -138,16 +139,20 @@ async function assistantSession(args: InteractiveArgs, io: CliIO): Promise<numbe
       commandWarnings: commands.warnings,
       // The assistant's wiring (permission gate, checkpointed and reviewed edits, confirmer, taint gate).
       buildAgent: async (ui) => {
-        agent = await buildAssistant(spec, io, {
+        const options = {
           model,
           maxSteps: spec.maxSteps,
           systemPrompt,
           streamOutput: true,
-          onBackground: (control) => {
+          onBackground: (control: BackgroundControl) => {
             background = control;
           },
           ...ui.wiring,
-        });
+        };
+        // The hooks of the files in effect around it all (their failures shown on the screen).
+        const notice = (text: string) => app.transcript.notice(text, 'warning');
+        const run = { ...spec, env: io.env, sessionId: () => app.sessionId, store, notice };
+        agent = await buildAssistant(spec, io, await withHooks(options, run));
         return agent;
       },
     });

@@ -4,7 +4,7 @@
 // message saying how to allow it when there is none.
 import type { Listener, Model, Run } from '@kodama/core';
 import type { SessionStore } from '@kodama/core/session';
-import { buildAssistant } from './assistant-setup.ts';
+import { type AssistantOptions, buildAssistant } from './assistant-setup.ts';
 import type { AssistantSpec } from './assistant-spec.ts';
 import type { CliIO } from './cli-io.ts';
 import { configPath } from './config.ts';
@@ -96,14 +96,21 @@ export async function printTurn(args: AssistantSpec, io: CliIO, setup: PrintSetu
         ? io.stderr
         : io.stdout;
   const plan = await oneShotPlan(assistant, setup.rules, io, planOut);
-  const agent = await buildAssistant(args, io, {
-    model: setup.model,
-    ...(listener ? { listener } : {}),
-    maxSteps: args.maxSteps,
-    systemPrompt: setup.systemPrompt,
-    extraTools: plan.tools,
-    ...wiring,
-  });
+  // The hooks of the files in effect around the assistant's wiring (hooks/hooks-setup.ts).
+  const { printHookRun, withHooks } = await import('./hooks/hooks-setup.ts');
+  const hooked = (options: AssistantOptions) => withHooks(options, printHookRun(args, io, setup));
+  const agent = await buildAssistant(
+    args,
+    io,
+    await hooked({
+      model: setup.model,
+      ...(listener ? { listener } : {}),
+      maxSteps: args.maxSteps,
+      systemPrompt: setup.systemPrompt,
+      extraTools: plan.tools,
+      ...wiring,
+    }),
+  );
   const stop = stopSignals(io);
   try {
     const note = plan.note;

@@ -112,6 +112,13 @@ function configWidening(
   const checker = diagnosticsCommand(config.diagnostics);
   if (checker !== undefined && checker !== diagnosticsCommand(base.user.diagnostics))
     say(`would run after each edit: ${shown(checker, 300)}`);
+  // A hook starts a program at every event it matches: the person judges each command line.
+  for (const [event, matchers] of Object.entries(config.hooks ?? {}))
+    for (const m of matchers ?? [])
+      for (const h of m.hooks)
+        say(
+          `would run at ${event}${m.matcher ? ` (${shown(m.matcher, 60)})` : ''}: ${shown(h.command, 300)} (a hook)`,
+        );
   if (config.memory === true && base.user.memory !== true)
     say('would turn memory on (your remembered facts would come into its conversations)');
   return out;

@@ -6,6 +6,7 @@
  *
  * @packageDocumentation
  */
+export { type HookVerdict, withHookVerdict } from './hook-verdict.ts';
 export { layeredRules, type RuleFile } from './layered-rules.ts';
 export { narrowestRule } from './narrowest-rule.ts';
 export { callSubject, permissionGate } from './permission-gate.ts';

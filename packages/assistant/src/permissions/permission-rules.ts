@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { ControlPaths } from './control-paths.ts';
+import { applyHookVerdict } from './hook-verdict.ts';
 import { innerCommands } from './inner-commands.ts';
 import { narrowestRule } from './narrowest-rule.ts';
 import { modeDecision, type PermissionMode } from './permission-mode.ts';
@@ -206,7 +207,9 @@ export class PermissionRules {
    * when nothing decides it (the default: ask where tools ask).
    */
   decide(subject: PermissionSubject): RuledDecision | undefined {
-    return modeDecision(this.mode, subject, subjectKind(subject), this.#byRules(subject), this.root);
+    const ruled = modeDecision(this.mode, subject, subjectKind(subject), this.#byRules(subject), this.root);
+    // A PreToolUse hook's allow or ask for the running call (never over a deny or a control file).
+    return applyHookVerdict(subject, ruled);
   }
 
   /** What the rules alone say about a call (the default mode). */
