@@ -5,6 +5,7 @@ import type { StepRunner } from '@kodama/core/loop';
 import type { TaintGate } from '@kodama/core/taint';
 import type { McpExtension } from '@kodama/mcp';
 import { resolveModel } from '@kodama/models';
+import { ASK_SYSTEM_PROMPT } from './ask-system-prompt.ts';
 import type { CliIO } from './cli-io.ts';
 import { planDiagnostics } from './diagnostics-setup.ts';
 import { planMcp } from './mcp-setup.ts';
@@ -19,10 +20,6 @@ import type { ToolSetup } from './tool-setup.ts';
 
 /** Tool-call budget of one `kodama ask` turn unless `--max-steps` says otherwise. */
 export const DEFAULT_MAX_STEPS = 25;
-
-const SYSTEM_PROMPT = `You are kodama, a careful assistant working in a terminal.
-Use the tools you are given when they help; never guess a number you can compute.
-Answer concisely.`;
 
 /** What the caller adds to the assistant the flags describe. */
 export interface AssistantOptions {
@@ -124,7 +121,7 @@ export async function buildAssistant(spec: AgentSpec, io: CliIO, options: Assist
     const visibleNames = [...visible, ...(options.extraTools ?? []).map((t) => t.name)];
     return new Agent({
       model: options.model,
-      systemPrompt: options.systemPrompt ?? SYSTEM_PROMPT,
+      systemPrompt: options.systemPrompt ?? ASK_SYSTEM_PROMPT,
       stepLimit: new StepLimit(options.maxSteps ?? DEFAULT_MAX_STEPS, 'synthesize'),
       streaming: true,
       ...(options.stepRunner ? { stepRunner: options.stepRunner } : {}),

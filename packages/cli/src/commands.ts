@@ -15,6 +15,7 @@ import { mcpCommand } from './mcp-args.ts';
 import { memoryCommand } from './memory-args.ts';
 import { modelsCommand } from './models-args.ts';
 import type { HelpArgs } from './parse-support.ts';
+import { replayCommand } from './replay-args.ts';
 import { runCommand } from './run-args.ts';
 import { runsCommand } from './runs-args.ts';
 import { serveCommand } from './serve-args.ts';
@@ -32,6 +33,7 @@ export const HELP_COMMAND = helpCommand((): readonly CommandEntry[] => COMMAND_T
 export const COMMAND_TABLE = [
   askCommand,
   sessionsCommand,
+  replayCommand,
   skillsCommand,
   modelsCommand,
   trifectaCommand,
