@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import type { HistoryMessage } from '@kodama/core/history';
 import { divergence } from '../src/replay/compare-step.ts';
 import { recordedSteps } from '../src/replay/recording.ts';
+import { jsonReport, textReport } from '../src/replay/replay-report.ts';
 import { replaySession } from '../src/replay/replay-session.ts';
 import { scriptAnswerOf } from '../src/replay/script-answer.ts';
 import { ScriptModel } from '../src/replay/script-model.ts';
@@ -144,4 +145,34 @@ test('a script that runs out is the model failing at the next step, reported wit
   assert.deepEqual(result.error, { turn: 2, step: 1, message: 'the script has 2 answers; step 3 has none' });
   assert.equal(result.notReplayed, 1);
   assert.equal(result.steps[0]?.replayedSpend.cost, undefined, 'an unpriced model costs "unknown", not 0');
+});
+
+test("the report shows a session's escape sequences as text, never as terminal commands", async () => {
+  const hostile: HistoryMessage[] = [
+    { id: 'u1', kind: 'user', message: { role: 'user', content: 'hi' } },
+    {
+      id: 'a1',
+      kind: 'assistant',
+      message: {
+        role: 'assistant',
+        text: 'ok\u001b]0;pwned\u0007\u001b[2J',
+        toolCalls: [{ id: 'c1', name: 'bash\u001b[2J', arguments: '{bad\u001b]0;x\u0007' }],
+      },
+    },
+  ];
+  const steps = recordedSteps(hostile);
+  const model = new ScriptModel([{ text: 'other\u001b[31m' }], { provider: 'scripted', modelId: 'x' });
+  const result = await replaySession({
+    steps,
+    model,
+    system: 's',
+    tools: [],
+    recordedPrice: undefined,
+    signal: new AbortController().signal,
+  });
+  const sides = { session: 's\u001b[2J', recordedModel: undefined, model: 'scripted:x', recordedSteps: 1 };
+  const text = textReport(result, sides);
+  assert.doesNotMatch(text, /\u001b|\u0007/);
+  assert.match(text, /diverged at turn 1 step 1: recorded bash \{bad, replayed answer "other\\u001b\[31m"\n/);
+  assert.doesNotMatch(jsonReport(result, sides), /\u001b|\u0007/);
 });

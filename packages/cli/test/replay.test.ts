@@ -263,3 +263,36 @@ test('an unknown, invalid or corrupt session is a clear usage error (exit 2) and
   assert.equal(empty.code, 2);
   assert.match(empty.stderr, /session "empty" has no model answers to replay/);
 });
+
+test('--store sqlite replays a session kept in SQLite; a --save that cannot be written is exit 2 after the report', async () => {
+  const dir = await tempDir();
+  const env = isolatedEnv({ XDG_DATA_HOME: dir });
+  const server = await serve([calc('2 + 2'), answer('4.')]);
+  const recording = await runKodama(
+    [
+      'ask',
+      '--model',
+      `openai-compatible:${server.url}/v1`,
+      '--store',
+      'sqlite',
+      '--session',
+      'sq',
+      'What is 2 + 2?',
+    ],
+    env,
+  );
+  assert.equal(recording.code, 0, recording.stderr);
+  const out = await runKodama(['replay', 'sq', '--store', 'sqlite'], env);
+  assert.equal(out.code, 0, out.stderr);
+  assert.match(out.stdout, /identical: 2 steps in 1 turn/);
+  const jsonl = await runKodama(['replay', 'sq'], env);
+  assert.equal(jsonl.code, 2, 'the JSONL store has no session sq');
+
+  const unwritable = await runKodama(
+    ['replay', 'sq', '--store', 'sqlite', '--save', join(dir, 'no', 'such', 'dir.json')],
+    env,
+  );
+  assert.equal(unwritable.code, 2);
+  assert.match(unwritable.stdout, /identical: 2 steps/);
+  assert.match(unwritable.stderr, /^kodama: --save .*dir\.json: ENOENT/);
+});

@@ -65,7 +65,6 @@ export async function replay(args: ReplayArgs, io: CliIO): Promise<number> {
       recordedPrice: price,
       signal: stop.signal,
     });
-    if (args.save !== undefined) await writeFile(args.save, `${JSON.stringify(result.answers, null, 2)}\n`);
     const sides = {
       session: args.session,
       recordedModel,
@@ -73,6 +72,15 @@ export async function replay(args: ReplayArgs, io: CliIO): Promise<number> {
       recordedSteps: steps.length,
     };
     io.stdout.write(args.json ? jsonReport(result, sides) : textReport(result, sides));
+    if (args.save !== undefined) {
+      try {
+        await writeFile(args.save, `${JSON.stringify(result.answers, null, 2)}\n`);
+      } catch (error) {
+        say(`--save ${args.save}: ${error instanceof Error ? error.message : String(error)}`);
+        return EXIT.usage;
+      }
+    }
+    if (stop.outputClosed) return EXIT.outputClosed;
     if (stop.signal.aborted) return stop.terminated ? EXIT.terminated : EXIT.cancelled;
     return result.divergence || result.error ? EXIT.failed : EXIT.ok;
   } finally {
