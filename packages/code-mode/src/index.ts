@@ -6,5 +6,17 @@
  * @packageDocumentation
  */
 
-/** The package's name, until its first export lands. */
-export const CODE_MODE_PACKAGE = '@kodama/code-mode';
+export { Broker, type BrokerOptions } from './broker.ts';
+export { type CodeModeOptions, codeMode } from './code-mode.ts';
+export { CONTROL_TOOLS, catalogLegs } from './control-tools.ts';
+export { catalogDeclarations, typeOf } from './declarations.ts';
+export type { CodeEngine, ProgramEnd, ProgramHandle, ProgramHost, ProgramSpec } from './engine.ts';
+export {
+  PROGRAM_TOOL_CALL,
+  PROGRAM_TOOL_RESULT,
+  type ProgramToolCall,
+  type ProgramToolResult,
+} from './events.ts';
+export { type CodeModeLimits, DEFAULT_LIMITS, resolveLimits } from './limits.ts';
+export { quickjsEngine } from './quickjs-engine.ts';
+export type { ProgramReport, ProgramStatus } from './session.ts';
