@@ -38,6 +38,8 @@ export {
 export {
   BACKGROUND_MAX_FINISHED,
   BACKGROUND_MAX_OUTPUT_BYTES,
+  BACKGROUND_MAX_RUNNING,
+  BackgroundLimitError,
   type BackgroundRead,
   type BackgroundStatus,
   type BackgroundTaskInfo,

@@ -232,3 +232,79 @@ test('a running foreground command moved to the background returns its output so
   assert.deepEqual(f.workspace.background.moveToBackground(), []);
   assert.equal(text(await call(tools.bash, { command: 'echo plain' })), 'plain\n[exit code 0]');
 });
+
+test('beyond maxBackground a background command is refused before anyone is asked, saying what to do', async (t) => {
+  const f = await makeFixture(t, { maxBackground: 1 });
+  const requests: ConfirmRequest[] = [];
+  const counting: Confirmer = {
+    reviewed: true,
+    confirm: async (request) => {
+      requests.push(request);
+      return true;
+    },
+  };
+  const tools = toolsFor(f, { confirmer: counting });
+  assert.match(tools.bash.description, /at most 1 run at once/);
+  const marker = join(f.project, 'second-ran');
+  const first = await startBackground(tools, 'exec sleep 1000');
+  assert.equal(requests.length, 1);
+  const refused = text(await call(tools.bash, { command: `touch ${marker}`, run_in_background: true }));
+  assert.equal(
+    refused,
+    'Error: 1 background commands are running, the most at once (1): bash-1 (exec sleep 1000); this one was not started. ' +
+      'Wait for one to finish (bash_output {"id":"bash-1"} says whether it has), end one you no longer need with bash_kill, ' +
+      'or run this command without run_in_background',
+  );
+  assert.equal(requests.length, 1, 'the person was asked about a command that could not start');
+  await new Promise((r) => setTimeout(r, 200));
+  assert.equal(existsSync(marker), false);
+  assert.equal(f.workspace.background.list().length, 1);
+  // A foreground command still runs; once one ends, another starts.
+  assert.equal(text(await call(tools.bash, { command: 'echo plain' })), 'plain\n[exit code 0]');
+  await call(tools.bash_kill, { id: first });
+  const next = await startBackground(tools, `touch ${marker}`);
+  assert.equal(next, 'bash-2');
+  assert.ok(await eventually(() => existsSync(marker)));
+});
+
+test('a person moving a command to the background is not refused by the limit', async (t) => {
+  const f = await makeFixture(t, { maxBackground: 1 });
+  const tools = toolsFor(f, { bashStreamOutput: true });
+  await startBackground(tools, 'exec sleep 1000');
+  let live = '';
+  const running = executeToolCall(
+    tools.bash,
+    {
+      id: 'call-2',
+      name: tools.bash.name,
+      arguments: JSON.stringify({ command: 'echo go; exec sleep 1000' }),
+    },
+    {
+      ...context(),
+      emit: (_name, data) => {
+        live += (data as { text: string }).text;
+      },
+    },
+  );
+  assert.ok(await eventually(() => live.includes('go'), 4000));
+  assert.deepEqual(f.workspace.background.moveToBackground(), ['bash-2']);
+  assert.match(text(await running), /moved this command to the background as task bash-2/);
+  assert.equal(f.workspace.background.running, 2);
+});
+
+test('maxBackground 0 turns background commands off; a bad value is refused', async (t) => {
+  const f = await makeFixture(t, { maxBackground: 0 });
+  const tools = toolsFor(f);
+  assert.match(
+    text(await call(tools.bash, { command: 'true', run_in_background: true })),
+    /^Error: background commands are turned off here \(at most 0 at once\); this one was not started/,
+  );
+  await assert.rejects(
+    makeFixture(t, { maxBackground: -1 }),
+    /maxBackground must be a non-negative integer, got -1/,
+  );
+  await assert.rejects(
+    makeFixture(t, { maxBackground: 1.5 }),
+    /maxBackground must be a non-negative integer/,
+  );
+});

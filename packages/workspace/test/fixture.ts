@@ -11,6 +11,7 @@ import {
   autoApprove,
   type Confirmer,
   Workspace,
+  type WorkspaceOptions,
   type WorkspaceToolsOptions,
   workspaceTools,
 } from '../src/index.ts';
@@ -33,7 +34,10 @@ function put(path: string, content: string): void {
 }
 
 /** Builds the tree and a workspace over `<base>/project` (closed when the test ends). */
-export async function makeFixture(t: TestContext): Promise<Fixture> {
+export async function makeFixture(
+  t: TestContext,
+  options: Omit<WorkspaceOptions, 'projectRoot' | 'scratchParent'> = {},
+): Promise<Fixture> {
   const base = tempDir(t);
   const project = join(base, 'project');
   const outside = join(base, 'outside');
@@ -73,7 +77,7 @@ export async function makeFixture(t: TestContext): Promise<Fixture> {
   symlinkSync('.env', join(project, 'env-alias.txt'));
   symlinkSync(join(home, '.ssh'), join(project, 'sshlink'));
   symlinkSync('../outside/secret.txt', join(project, 'relative-out.txt'));
-  const workspace = await Workspace.create({ projectRoot: project, scratchParent: base });
+  const workspace = await Workspace.create({ ...options, projectRoot: project, scratchParent: base });
   t.after(() => workspace.close());
   return { base, project, outside, home, workspace };
 }

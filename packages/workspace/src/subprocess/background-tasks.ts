@@ -10,6 +10,19 @@ import { type RunProcessResult, runProcess } from './run-process.ts';
 export const BACKGROUND_MAX_OUTPUT_BYTES = 64 * 1024;
 /** Finished tasks kept for a last read; the oldest finished one is forgotten beyond it. */
 export const BACKGROUND_MAX_FINISHED = 50;
+/** Background tasks running at once unless the owner says otherwise (a start beyond it is refused). */
+export const BACKGROUND_MAX_RUNNING = 8;
+
+/** Thrown by {@link BackgroundTasks.start} when `maxRunning` tasks run already; nothing was started. */
+export class BackgroundLimitError extends Error {
+  override readonly name = 'BackgroundLimitError';
+  constructor(
+    readonly maxRunning: number,
+    readonly running: readonly BackgroundTaskInfo[],
+  ) {
+    super(`${running.length} background commands are running, the most at once (${maxRunning})`);
+  }
+}
 
 /** Where a background task is: still running, exited on its own, killed, or never started. */
 export type BackgroundStatus =
@@ -152,18 +165,35 @@ export class BackgroundTasks {
   #next = 1;
   #closed = false;
 
-  /** @param maxOutputBytes unread bytes kept per task (default {@link BACKGROUND_MAX_OUTPUT_BYTES}). */
-  constructor(registry: ProcessRegistry, maxOutputBytes = BACKGROUND_MAX_OUTPUT_BYTES) {
+  /** How many may run at once: {@link start} refuses beyond it (a move to the background by a person does not). */
+  readonly maxRunning: number;
+
+  /**
+   * @param maxOutputBytes unread bytes kept per task (default {@link BACKGROUND_MAX_OUTPUT_BYTES}).
+   * @param maxRunning tasks running at once (default {@link BACKGROUND_MAX_RUNNING}).
+   */
+  constructor(
+    registry: ProcessRegistry,
+    maxOutputBytes = BACKGROUND_MAX_OUTPUT_BYTES,
+    maxRunning = BACKGROUND_MAX_RUNNING,
+  ) {
     this.#registry = registry;
     this.#cap = maxOutputBytes;
+    this.maxRunning = maxRunning;
   }
 
   /**
    * Starts `argv` (no shell; already wrapped in the sandbox when there is
-   * one) and returns its id at once. Throws once the owner has closed.
+   * one) and returns its id at once. Throws once the owner has closed, and
+   * {@link BackgroundLimitError} when `maxRunning` run already.
    */
   start(argv: readonly string[], options: StartBackgroundOptions): string {
     if (this.#closed) throw new Error('the workspace is closed; no more commands can run');
+    if (this.running >= this.maxRunning)
+      throw new BackgroundLimitError(
+        this.maxRunning,
+        this.list().filter((task) => task.status.state === 'running'),
+      );
     const task = new BackgroundTask(`bash-${this.#next++}`, options.command, this.#cap);
     this.#tasks.set(task.id, task);
     this.#forgetOldFinished();
@@ -243,7 +273,10 @@ export class BackgroundTasks {
     });
   }
 
-  /** Moves every command running in the foreground to the background (Ctrl+B); returns their new ids. */
+  /**
+   * Moves every command running in the foreground to the background (Ctrl+B);
+   * returns their new ids. A person's choice: `maxRunning` does not apply.
+   */
   moveToBackground(): string[] {
     const moving = [...this.#foreground];
     for (const task of moving) task.move?.();

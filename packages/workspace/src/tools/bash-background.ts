@@ -15,7 +15,10 @@ import { BASH_KILL_TOOL, BASH_OUTPUT_TOOL, BASH_TOOL } from './tool-kinds.ts';
 import type { WorkspaceToolsOptions } from './tool-options.ts';
 
 /** How long a task has run (or ran), as a person reads it: `45s`, `3m20s`, `2h05m`. */
-export function runtimeText(info: BackgroundTaskInfo, now = Date.now()): string {
+export function runtimeText(
+  info: Pick<BackgroundTaskInfo, 'startedAt' | 'endedAt'>,
+  now = Date.now(),
+): string {
   const seconds = Math.max(0, Math.round(((info.endedAt ?? now) - info.startedAt) / 1000));
   if (seconds < 60) return `${seconds}s`;
   const minutes = Math.floor(seconds / 60);

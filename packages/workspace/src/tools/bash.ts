@@ -4,7 +4,11 @@ import type { Confirmer } from '../confirm/confirmer.ts';
 import { sanitizeForDisplay } from '../confirm/sanitize.ts';
 import { assertSandboxAvailable, wrapArgv } from '../sandbox/bubblewrap.ts';
 import { NO_SANDBOX, type SandboxOptions } from '../sandbox/sandbox-options.ts';
-import type { ForegroundOutcome } from '../subprocess/background-tasks.ts';
+import {
+  BackgroundLimitError,
+  type BackgroundTaskInfo,
+  type ForegroundOutcome,
+} from '../subprocess/background-tasks.ts';
 import { scanDenied } from '../workspace/denied-scan.ts';
 import { SandboxUnavailableError } from '../workspace/errors.ts';
 import type { Workspace } from '../workspace/workspace.ts';
@@ -70,7 +74,7 @@ Usage:
 - Each command is shown to the user for approval first.
 - Output (stdout and stderr together) is capped at ${BASH_MAX_OUTPUT_BYTES / 1024} KiB; the exit code is reported.
 - Timeout default ${defaultTimeout}s, max ${maxTimeout}s; on timeout the command and its children are killed.
-- run_in_background: true returns a task id at once; ${BASH_OUTPUT_TOOL} reads its new output, ${BASH_KILL_TOOL} ends it; all end with the session.`,
+- run_in_background: true returns a task id at once; ${BASH_OUTPUT_TOOL} reads its new output, ${BASH_KILL_TOOL} ends it; at most ${workspace.background.maxRunning} run at once; all end with the session.`,
     parameters,
     trifectaLegs: legs,
     // Each command is judged from its parsed line: `npm test` is no egress and brings nothing untrusted in.
@@ -85,6 +89,9 @@ Usage:
         throw new ToolError(`timeout must be between 1 and ${maxTimeout} seconds, got ${timeout}`);
       }
       if (workspace.closed) throw new ToolError('the workspace is closed; no more commands can run');
+      // Refused before anyone is asked: a question whose yes would be refused anyway is noise.
+      if (background && workspace.background.running >= workspace.background.maxRunning)
+        throw new ToolError(limitText(workspace.background.maxRunning, workspace.background.list()));
       if (sandbox.kind === 'bubblewrap') {
         // Probed once; a failure is remembered, so bash never falls back to running unsandboxed.
         sandboxReady ??= assertSandboxAvailable(workspace, sandbox);
@@ -201,7 +208,27 @@ function startInBackground(
       ...(timeout !== undefined ? { timeoutMs: timeout * 1000 } : {}),
     });
   } catch (error) {
+    if (error instanceof BackgroundLimitError)
+      throw new ToolError(limitText(error.maxRunning, error.running));
     throw new ToolError((error as Error).message); // closed meanwhile
   }
   return `started in the background as task ${id}${timeout === undefined ? '' : ` (killed after ${timeout}s)`}; read its new output with ${BASH_OUTPUT_TOOL} {"id":"${id}"}, end it with ${BASH_KILL_TOOL} {"id":"${id}"}. It ends with the session.`;
+}
+
+/** What the model reads when no more background commands may start: which run, and what it can do. */
+function limitText(max: number, tasks: readonly BackgroundTaskInfo[]): string {
+  if (max === 0)
+    return 'background commands are turned off here (at most 0 at once); this one was not started. Run it without run_in_background';
+  const running = tasks.filter((task) => task.status.state === 'running');
+  const shown = running
+    .map(
+      (task) => `${task.id} (${task.command.length > 40 ? `${task.command.slice(0, 39)}…` : task.command})`,
+    )
+    .join(', ');
+  const first = running[0]?.id ?? 'bash-1';
+  return (
+    `${running.length} background commands are running, the most at once (${max}): ${shown}; this one was not started. ` +
+    `Wait for one to finish (${BASH_OUTPUT_TOOL} {"id":"${first}"} says whether it has), end one you no longer need with ${BASH_KILL_TOOL}, ` +
+    'or run this command without run_in_background'
+  );
 }

@@ -1,7 +1,11 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { relative, resolve, sep } from 'node:path';
-import { BackgroundTasks } from '../subprocess/background-tasks.ts';
+import {
+  BACKGROUND_MAX_OUTPUT_BYTES,
+  BACKGROUND_MAX_RUNNING,
+  BackgroundTasks,
+} from '../subprocess/background-tasks.ts';
 import { ProcessRegistry } from '../subprocess/process-registry.ts';
 import { Denylist, foldName } from './denylist.ts';
 import { PathRefusedError, WorkspaceError } from './errors.ts';
@@ -28,6 +32,11 @@ export interface WorkspaceOptions {
    * `git status` without the confirmer ever seeing it.
    */
   readonly allowGitWrites?: boolean;
+  /**
+   * How many background commands may run at once (bash's `run_in_background`;
+   * a person's Ctrl+B is not refused); default {@link BACKGROUND_MAX_RUNNING}.
+   */
+  readonly maxBackground?: number;
 }
 
 /** What a path will be used for. */
@@ -55,7 +64,7 @@ export class Workspace {
   /** Process groups started for this workspace; killed on close. */
   readonly processes = new ProcessRegistry();
   /** Commands running in the background (bash's `run_in_background`); all are ended on close. */
-  readonly background = new BackgroundTasks(this.processes);
+  readonly background: BackgroundTasks;
   /** True when write and edit may change files under `.git` (see {@link WorkspaceOptions.allowGitWrites}). */
   readonly allowGitWrites: boolean;
   #closed = false;
@@ -68,7 +77,9 @@ export class Workspace {
     denylist: Denylist;
     scratchDir: string;
     allowGitWrites: boolean;
+    maxBackground: number;
   }) {
+    this.background = new BackgroundTasks(this.processes, BACKGROUND_MAX_OUTPUT_BYTES, fields.maxBackground);
     this.projectRoot = fields.projectRoot;
     this.writableRoots = Object.freeze(fields.writableRoots);
     this.readableRoots = Object.freeze(fields.readableRoots);
@@ -80,6 +91,11 @@ export class Workspace {
 
   /** Builds a workspace; throws {@link WorkspaceError} for a missing, non-directory or denied root. */
   static async create(options: WorkspaceOptions): Promise<Workspace> {
+    const maxBackground = options.maxBackground ?? BACKGROUND_MAX_RUNNING;
+    if (!Number.isSafeInteger(maxBackground) || maxBackground < 0)
+      throw new WorkspaceError(
+        `maxBackground must be a non-negative integer, got ${String(options.maxBackground)}`,
+      );
     const denylist = new Denylist(options.denylist);
     const root = async (path: string, what: string) => {
       const real = await realPathOf(resolve(path));
@@ -118,6 +134,7 @@ export class Workspace {
       denylist,
       scratchDir: await realPathOf(scratchDir),
       allowGitWrites: options.allowGitWrites === true,
+      maxBackground,
     });
   }
 
