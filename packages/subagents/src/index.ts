@@ -7,6 +7,13 @@
 export { type AgentToolHost, agentTool } from './agent-tool.ts';
 export { availableAgentsBlock } from './available-agents.ts';
 export {
+  BACKGROUND_AGENTS_KEPT,
+  type BackgroundAgentInfo,
+  type BackgroundAgentRun,
+  type BackgroundAgentStatus,
+  BackgroundAgents,
+} from './background-agents.ts';
+export {
   type BundledPersonaTools,
   bundledPersonas,
   fileMinerPersona,
@@ -17,5 +24,10 @@ export {
 export { definePersona, PERSONA_NAME_PATTERN, type Persona, PersonaError } from './persona.ts';
 export { loadPersonaFile, PersonaFileError, type PersonaSpec } from './persona-file.ts';
 export { runSubAgent, type SubAgentSpec } from './spawn.ts';
-export { type SubAgentsOptions, subAgents } from './sub-agents.ts';
+export {
+  DEFAULT_MAX_BACKGROUND_AGENTS,
+  type SubAgentsExtension,
+  type SubAgentsOptions,
+  subAgents,
+} from './sub-agents.ts';
 export { AGENT_TOOL } from './tool-name.ts';

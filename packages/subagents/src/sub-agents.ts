@@ -8,9 +8,12 @@ import {
   toolFailure,
 } from '@kodama/core';
 import type { Configurator, TrifectaContribution } from '@kodama/core/extensions';
+import type { HistoryMessage } from '@kodama/core/history';
 import type { ChannelEgress, TrifectaNode } from '@kodama/core/trifecta';
 import { agentTool } from './agent-tool.ts';
+import { AnswerInbox } from './answer-inbox.ts';
 import { availableAgentsBlock } from './available-agents.ts';
+import { BackgroundAgents } from './background-agents.ts';
 import { definePersona, type Persona, PersonaError } from './persona.ts';
 import { personaNode } from './persona-node.ts';
 import { runSubAgent, type SubAgentSpec } from './spawn.ts';
@@ -30,15 +33,30 @@ export interface SubAgentsOptions {
    * (`human-reviewed`) or not (`unreviewed`, the default): the trifecta channel.
    */
   readonly channelEgress?: ChannelEgress;
-  /** How many sub-agents may run in the background at once (`background: true`); default 3. */
+  /**
+   * How many sub-agents may run in the background at once (`background: true`),
+   * nested ones included; default {@link DEFAULT_MAX_BACKGROUND_AGENTS}.
+   */
   readonly maxBackground?: number;
 }
 
+/** Background sub-agents at once when {@link SubAgentsOptions.maxBackground} is not given. */
+export const DEFAULT_MAX_BACKGROUND_AGENTS = 3;
+
+/** The sub-agents extension, with its table of background sub-agents (a host's task list). */
+export interface SubAgentsExtension extends Extension {
+  /** The background sub-agents of this agent and of its nested sub-agents. */
+  readonly background: BackgroundAgents;
+}
+
+type Settings = Required<Omit<SubAgentsOptions, 'personas' | 'maxBackground'>>;
+
 /** The state one agent's `agent` tool shares: personas, depth, the resolved tools, the id counter. */
-class SubAgents implements Extension {
+class SubAgents implements SubAgentsExtension {
   readonly name = 'subagents';
+  readonly background: BackgroundAgents;
   readonly #personas: ReadonlyMap<string, Persona>;
-  readonly #options: Required<Omit<SubAgentsOptions, 'personas'>>;
+  readonly #options: Settings;
   readonly #depth: number;
   readonly #indexPrefix: string;
   #context: ExtensionContext | undefined;
@@ -46,15 +64,19 @@ class SubAgents implements Extension {
   /** Why a persona cannot start: it names a tool this agent cannot hand down. */
   #unusable = new Map<string, string>();
   #next = 0;
-  /** The background sub-agents still running: aborted when the agent closes. */
-  readonly #background = new Set<AbortController>();
+  /** The table ids of the background sub-agents this agent started and that still run: ended when it closes. */
+  readonly #mine = new Set<string>();
+  /** Their answers until they are seen delivered (a load drops what `interject` queued). */
+  readonly #answers = new AnswerInbox();
 
   constructor(
     personas: readonly Persona[],
-    options: Required<Omit<SubAgentsOptions, 'personas'>>,
+    options: Settings,
+    background: BackgroundAgents,
     depth: number,
     indexPrefix: string,
   ) {
+    this.background = background;
     this.#personas = new Map(personas.map((p) => [p.name, p]));
     this.#options = options;
     this.#depth = depth;
@@ -81,8 +103,9 @@ class SubAgents implements Extension {
    */
   bind(context: ExtensionContext): void {
     this.#context = context;
+    // Not awaited: a sub-agent slow to notice its abort must not hold the close up.
     context.onClose(() => {
-      for (const stop of this.#background) stop.abort();
+      for (const id of this.#mine) void this.background.kill(id, 'closed');
     });
     const { tools, subAgentTools } = context.agent;
     const byName = new Map([...tools, ...subAgentTools].map((t) => [t.name, t]));
@@ -105,6 +128,10 @@ class SubAgents implements Extension {
             'choose another agent or do the task yourself',
         );
     }
+  }
+
+  onHistoryLoaded(context: ExtensionContext, messages: readonly HistoryMessage[]): void {
+    this.#answers.reloaded(context, messages);
   }
 
   systemPromptSnippets(): readonly string[] {
@@ -138,27 +165,45 @@ class SubAgents implements Extension {
    * `interject`: delivered at the next step, or with the next prompt.
    */
   #start(name: string, task: string, ctx: ToolContext): string | ToolFailure {
-    const max = this.#options.maxBackground;
-    if (this.#background.size >= max)
-      return toolFailure(
-        `the background sub-agent limit (${max} at once) is reached; wait for one's answer, or run this task without background`,
-      );
+    const table = this.background;
+    if (table.running >= table.max) return toolFailure(limitReached(table));
     const spec = this.#spec(name, ctx, true);
     if (isToolFailure(spec)) return spec;
-    const stop = new AbortController();
-    this.#background.add(stop);
+    const run = table.start(spec.id, name, task);
+    if (!run) return toolFailure(limitReached(table));
+    this.#mine.add(run.id);
     const deliver = (text: string) =>
-      this.#context?.interject(`<background-agent id="${spec.id}">\n${text}\n</background-agent>`);
-    runSubAgent(spec, task, { signal: stop.signal, appContext: ctx.appContext })
+      this.#answers.send(
+        this.#context,
+        `<background-agent id="${spec.id}">\n${text}\n</background-agent>`,
+        ctx.toolCallId,
+      );
+    // Ended by a person: the model is told not to wait; ended by its agent closing: nobody is left to tell.
+    const ended = () => {
+      if (run.killedByPerson)
+        deliver('Error: the person ended this sub-agent before it answered; do not wait for its answer');
+    };
+    runSubAgent(spec, task, { signal: run.signal, appContext: ctx.appContext })
       .then(
-        (answer) => deliver(typeof answer === 'string' ? answer : `Error: ${answer.message}`),
+        (answer) => {
+          if (run.signal.aborted) return ended();
+          deliver(typeof answer === 'string' ? answer : `Error: ${answer.message}`);
+          run.finish(
+            typeof answer === 'string' ? { state: 'done' } : { state: 'failed', message: answer.message },
+          );
+        },
         (error: unknown) => {
-          if (!stop.signal.aborted)
-            deliver(`Error: ${error instanceof Error ? error.message : String(error)}`);
+          if (run.signal.aborted) return ended();
+          const message = error instanceof Error ? error.message : String(error);
+          deliver(`Error: ${message}`);
+          run.finish({ state: 'failed', message });
         },
       )
-      .finally(() => this.#background.delete(stop));
-    return `started ${spec.id} in the background; its answer arrives as a <background-agent id="${spec.id}"> message when it finishes`;
+      .finally(() => {
+        run.finish({ state: 'killed', reason: 'closed' }); // settles a kill; a status already set stays
+        this.#mine.delete(run.id);
+      });
+    return `started ${spec.id} in the background (task ${run.id}); its answer arrives as a <background-agent id="${spec.id}"> message when it finishes`;
   }
 
   #spec(name: string, ctx: ToolContext, background: boolean): SubAgentSpec | ToolFailure {
@@ -174,7 +219,7 @@ class SubAgents implements Extension {
     const id = `${persona.name} ${index}`;
     const childDepth = this.#depth + 1;
     const nested = this.#nests(persona, childDepth)
-      ? new SubAgents([...this.#personas.values()], this.#options, childDepth, `${index}_`)
+      ? new SubAgents([...this.#personas.values()], this.#options, this.background, childDepth, `${index}_`)
       : undefined;
     const params = { id, maxSteps: persona.maxSteps };
     // The turn's listener views (a background one outlives its turn: the agent's own); a tool context built by hand has none.
@@ -197,7 +242,7 @@ class SubAgents implements Extension {
  *
  * @throws PersonaError for an invalid persona, none at all, or two with one name.
  */
-export function subAgents(options: SubAgentsOptions): Extension {
+export function subAgents(options: SubAgentsOptions): SubAgentsExtension {
   const personas = (options.personas ?? []).map(definePersona);
   if (personas.length === 0) throw new PersonaError('subAgents needs at least one persona');
   const seen = new Set<string>();
@@ -208,13 +253,29 @@ export function subAgents(options: SubAgentsOptions): Extension {
   const depthLimit = options.depthLimit ?? 2;
   if (!Number.isSafeInteger(depthLimit) || depthLimit < 1)
     throw new PersonaError(`depthLimit must be a positive integer, got ${String(depthLimit)}`);
-  const maxBackground = options.maxBackground ?? 3;
+  const maxBackground = options.maxBackground ?? DEFAULT_MAX_BACKGROUND_AGENTS;
   if (!Number.isSafeInteger(maxBackground) || maxBackground < 0)
     throw new PersonaError(`maxBackground must be a non-negative integer, got ${String(maxBackground)}`);
   return new SubAgents(
     personas,
-    { depthLimit, channelEgress: options.channelEgress ?? 'unreviewed', maxBackground },
+    { depthLimit, channelEgress: options.channelEgress ?? 'unreviewed' },
+    new BackgroundAgents(maxBackground),
     0,
     '',
+  );
+}
+
+/** What the model reads when no more background sub-agents may start: which run, and what to do. */
+function limitReached(table: BackgroundAgents): string {
+  if (table.max === 0)
+    return 'background sub-agents are turned off here (at most 0 at once); run this task without background';
+  const running = table
+    .list()
+    .filter((a) => a.status.state === 'running')
+    .map((a) => `${a.agentId} (${a.id})`);
+  return (
+    `the background sub-agent limit (${table.max} at once) is reached` +
+    (running.length > 0 ? `: ${running.join(', ')} ${running.length === 1 ? 'is' : 'are'} running` : '') +
+    `; wait for one's answer (it arrives as a <background-agent> message), or run this task without background`
   );
 }
