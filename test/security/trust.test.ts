@@ -344,3 +344,21 @@ test('trust: kodama trust --list shows the answers and when the files changed si
   assert.match(after.stdout, /changed since: asks again/);
   assert.match(readFileSync(join(f.data, 'kodama', 'trust.json'), 'utf8'), /"trusted": true/);
 });
+
+test('trust: a project raising a background limit needs trust; one lowering it applies untrusted, asking nothing', async () => {
+  const raising = folder({ config: { background: { maxCommands: 50 } } });
+  const refused = await runKodama(p(raising.root, 'http://127.0.0.1:2'), raising.env);
+  refusedNamingTrust(refused);
+  assert.match(refused.stderr, /would allow 50 background commands at once \(otherwise 8\)/);
+  // Lowered to 0 (no question): the model's background command is refused before it could run.
+  const start: ScriptedReply = {
+    toolCalls: [{ name: 'bash', arguments: { command: 'touch started', run_in_background: true } }],
+  };
+  const model = await serve([start, { text: 'done' }]);
+  const f = folder({ config: { background: { maxCommands: 0 } } });
+  const out = await runKodama(p(f.root, model.url, '--yes'), f.env);
+  assert.equal(out.code, 0, out.stderr);
+  assert.doesNotMatch(out.stderr, /trust/);
+  assert.match(JSON.stringify(model.modelCalls[1]?.body), /background commands are turned off here/);
+  assert.equal(existsSync(join(f.root, 'started')), false);
+});

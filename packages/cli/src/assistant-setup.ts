@@ -1,3 +1,4 @@
+import type { BackgroundControl } from '@kodama/assistant';
 import { Agent, type AnyTool, type Extension, type Listener, type Model, StepLimit } from '@kodama/core';
 import { wrapExtensionTools } from '@kodama/core/extensions';
 import type { IdSource } from '@kodama/core/ids';
@@ -6,7 +7,9 @@ import type { TaintGate } from '@kodama/core/taint';
 import type { McpExtension } from '@kodama/mcp';
 import { resolveModel } from '@kodama/models';
 import { ASK_SYSTEM_PROMPT } from './ask-system-prompt.ts';
+import { agentsControl, joinedControl } from './background-control.ts';
 import type { CliIO } from './cli-io.ts';
+import { backgroundLimits } from './config.ts';
 import { planDiagnostics } from './diagnostics-setup.ts';
 import { planMcp } from './mcp-setup.ts';
 import { UsageError } from './parse-support.ts';
@@ -38,7 +41,7 @@ export interface AssistantOptions {
   readonly streamOutput?: boolean;
   /** The text `read` shows of a text file, by its real path (the editor's buffer, `kodama acp`). */
   readonly readText?: ToolSetup['readText'];
-  /** Told the background commands' table (the assistant's `/tasks`). */
+  /** Told the background commands' and sub-agents' table (the assistant's `/tasks`, the status line's count). */
   readonly onBackground?: ToolSetup['onBackground'];
   /**
    * Wraps every tool the model or a sub-agent can call: the built ones and
@@ -83,7 +86,10 @@ export async function buildAssistant(spec: AgentSpec, io: CliIO, options: Assist
           spec.agents,
           await toolNames(),
           (target) => resolveModel(target, { env: io.env }),
-          { librarian: await offersLibrarian(visible, io.env, root) },
+          {
+            librarian: await offersLibrarian(visible, io.env, root),
+            maxBackground: backgroundLimits(config).maxAgents,
+          },
         )
       : undefined;
     const mcp = await planMcp(spec, io, {
@@ -93,6 +99,7 @@ export async function buildAssistant(spec: AgentSpec, io: CliIO, options: Assist
     });
     const memory = await openMemory(spec, io.env);
     if (memory) closers.push(() => memory.db.close());
+    let commands: BackgroundControl | undefined;
     let built = await buildTools([...visible, ...(sub?.hiddenTools ?? [])], {
       config,
       root,
@@ -106,8 +113,13 @@ export async function buildAssistant(spec: AgentSpec, io: CliIO, options: Assist
       ...(options.reviewEdits ? { reviewEdits: options.reviewEdits } : {}),
       ...(options.streamOutput ? { streamOutput: true } : {}),
       ...(options.readText ? { readText: options.readText } : {}),
-      ...(options.onBackground ? { onBackground: options.onBackground } : {}),
+      onBackground: (control) => {
+        commands = control;
+      },
     });
+    // One table for /tasks and the status line: the commands, then the background sub-agents.
+    const background = joinedControl([commands, sub && agentsControl(sub.extension.background)]);
+    if (background) options.onBackground?.(background);
     // Diagnostics inside the gate: they run only after the edit was allowed and made.
     const diagnostics = await planDiagnostics(config.diagnostics, root, spec.trusted);
     if (diagnostics) {

@@ -17,6 +17,27 @@ export interface DiagnosticsConfig {
   readonly languageServer?: readonly string[];
 }
 
+/** How much background work may run at once (see {@link backgroundLimits} for the defaults). */
+export interface BackgroundConfig {
+  /** Commands started with bash's `run_in_background` (a person's Ctrl+B is not refused). */
+  readonly maxCommands?: number;
+  /** Sub-agents started with the agent tool's `background: true`, nested ones included. */
+  readonly maxAgents?: number;
+}
+
+/**
+ * The limits when the files say nothing: the same numbers as
+ * `@kodama/workspace`'s BACKGROUND_MAX_RUNNING and `@kodama/subagents`'
+ * DEFAULT_MAX_BACKGROUND_AGENTS (a test keeps them equal; this module imports
+ * no package, so that reading the configuration loads none).
+ */
+export const BACKGROUND_DEFAULTS: Required<BackgroundConfig> = { maxCommands: 8, maxAgents: 3 };
+
+/** The background limits in force: the configuration's, else the defaults. */
+export function backgroundLimits(config: KodamaConfig): Required<BackgroundConfig> {
+  return { ...BACKGROUND_DEFAULTS, ...config.background };
+}
+
 /**
  * kodama's configuration: the user's file, `$XDG_CONFIG_HOME/kodama/config.json`
  * (else `~/.config/kodama/config.json`), and for the assistant the project's
@@ -60,6 +81,12 @@ export interface KodamaConfig {
    * A project's apply only once the folder is trusted: a hook starts a program.
    */
   readonly hooks?: HooksConfig;
+  /**
+   * How many background commands and sub-agents may run at once; each key
+   * merges on its own, and a project's file that is not trusted may only
+   * lower them (see {@link narrowedConfig}).
+   */
+  readonly background?: BackgroundConfig;
 }
 
 /** A configuration file that was read. */
@@ -80,6 +107,7 @@ const KEYS = [
   'diagnostics',
   'permissionMode',
   'hooks',
+  'background',
 ] as const;
 const MODES = ['default', 'accept-edits', 'plan', 'bypass'] as const;
 const THEMES = ['auto', 'colour', 'plain'] as const;
@@ -101,6 +129,17 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 function stringList(path: string, key: string, value: unknown): void {
   if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
     throw new Error(`${path}: "${key}" must be a list of strings, like ["bash(npm test:*)", "edit(src/**)"]`);
+}
+
+function checkBackground(path: string, value: unknown): void {
+  const shape = `"background" must be an object like {"maxCommands": 8, "maxAgents": 3}`;
+  if (!isObject(value)) throw new Error(`${path}: ${shape}`);
+  for (const [key, limit] of Object.entries(value)) {
+    if (key !== 'maxCommands' && key !== 'maxAgents')
+      throw new Error(`${path}: unknown key "background.${key}"; use maxCommands or maxAgents`);
+    if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 0)
+      throw new Error(`${path}: "background.${key}" must be a whole number, 0 or more (0 turns them off)`);
+  }
 }
 
 function checkDiagnostics(path: string, value: unknown): void {
@@ -141,9 +180,11 @@ export function validateConfig(path: string, value: unknown): KodamaConfig {
     diagnostics,
     permissionMode,
     hooks,
+    background,
   } = value;
   if (hooks !== undefined) checkHooks(path, hooks);
   if (diagnostics !== undefined) checkDiagnostics(path, diagnostics);
+  if (background !== undefined) checkBackground(path, background);
   if (permissionMode !== undefined && !(MODES as readonly unknown[]).includes(permissionMode))
     throw new Error(`${path}: "permissionMode" must be one of ${MODES.join(', ')}`);
   if (webSearch !== undefined) {
@@ -186,14 +227,25 @@ export function validateConfig(path: string, value: unknown): KodamaConfig {
 
 /**
  * What of a project's `.kodama/config.json` applies without trust: only what
- * narrows. Its `deny` and `ask` rules, `theme`, `memory: false`, and a
- * `tools` list within `baseTools` (the tools the run would offer anyway).
+ * narrows. Its `deny` and `ask` rules, `theme`, `memory: false`, a
+ * `tools` list within `baseTools` (the tools the run would offer anyway), and
+ * a background limit no higher than the user's (else the default).
  * Never an `allow` rule, a model, an embedding target, web search keys, a
- * cache directory, memory turned on, a tool beyond the base or hooks (each
- * starts a program).
+ * cache directory, memory turned on, a tool beyond the base, hooks (each
+ * starts a program) or a higher background limit.
  */
-export function narrowedConfig(project: KodamaConfig, baseTools: readonly string[]): KodamaConfig {
+export function narrowedConfig(
+  project: KodamaConfig,
+  baseTools: readonly string[],
+  user: KodamaConfig = {},
+): KodamaConfig {
   const { permissions, theme, memory, tools, permissionMode } = project;
+  const ceiling = backgroundLimits(user);
+  const background = Object.fromEntries(
+    Object.entries(project.background ?? {}).filter(
+      ([key, limit]) => limit <= ceiling[key as keyof BackgroundConfig],
+    ),
+  );
   const rules = {
     ...(permissions?.ask?.length ? { ask: permissions.ask } : {}),
     ...(permissions?.deny?.length ? { deny: permissions.deny } : {}),
@@ -204,6 +256,7 @@ export function narrowedConfig(project: KodamaConfig, baseTools: readonly string
     ...(memory === false ? { memory } : {}),
     ...(tools?.every((t) => baseTools.includes(t)) ? { tools } : {}),
     ...(permissionMode === 'plan' ? { permissionMode } : {}),
+    ...(Object.keys(background).length > 0 ? { background } : {}),
   };
 }
 
@@ -255,10 +308,14 @@ export function assistantConfig(
         ? file.config
         : use.trusted
           ? projectPermissionMode(file.config)
-          : narrowedConfig(file.config, read.user.config?.tools ?? use.baseTools ?? []);
+          : narrowedConfig(file.config, read.user.config?.tools ?? use.baseTools ?? [], read.user.config);
     files.push({ path: file.path, config: applied });
   }
   const merged: Record<string, unknown> = {};
-  for (const { config } of [...files].reverse()) Object.assign(merged, config);
+  for (const { config } of [...files].reverse()) {
+    // The background limits merge key by key: a project's maxAgents leaves the user's maxCommands.
+    const background = { ...(merged.background as BackgroundConfig | undefined), ...config.background };
+    Object.assign(merged, config, Object.keys(background).length > 0 ? { background } : {});
+  }
   return { config: merged as KodamaConfig, files };
 }

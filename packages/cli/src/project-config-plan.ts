@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, realpath } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { PROJECT_COMMANDS_DIR } from './commands-setup.ts';
-import type { KodamaConfig } from './config.ts';
+import { backgroundLimits, type KodamaConfig } from './config.ts';
 import type { ConfigRead } from './config-files.ts';
 
 /** One part of a project's configuration that widens what kodama may do. */
@@ -54,7 +54,7 @@ export function shown(text: string, max = 200): string {
  * anyway (`base.tools`). The configuration files come as read once
  * (`base.files`, from `readKodamaConfig(env, root)`); `.mcp.json` is read
  * here. Narrowing parts (`deny` and `ask` rules, `theme`, `memory: false`, a
- * `tools` list within the base) are not listed: they apply without trust.
+ * `tools` list within the base, lower background limits) are not listed: they apply without trust.
  *
  * @throws McpConfigError naming the file for a `.mcp.json` that cannot be read (nothing of it is used).
  */
@@ -121,6 +121,13 @@ function configWidening(
         );
   if (config.memory === true && base.user.memory !== true)
     say('would turn memory on (your remembered facts would come into its conversations)');
+  const ceiling = backgroundLimits(base.user);
+  const words = { maxCommands: 'background commands', maxAgents: 'background sub-agents' } as const;
+  for (const key of ['maxCommands', 'maxAgents'] as const) {
+    const wanted = config.background?.[key];
+    if (wanted !== undefined && wanted > ceiling[key])
+      say(`would allow ${wanted} ${words[key]} at once (otherwise ${ceiling[key]})`);
+  }
   return out;
 }
 

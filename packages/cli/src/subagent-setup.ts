@@ -1,6 +1,6 @@
-import type { Extension, Model } from '@kodama/core';
+import type { Model } from '@kodama/core';
 import { CORPUS_READ_TOOL, CORPUS_SEARCH_TOOL } from '@kodama/memory/tool-names';
-import type { BundledPersonaTools } from '@kodama/subagents';
+import type { BundledPersonaTools, SubAgentsExtension } from '@kodama/subagents';
 import { AGENT_TOOL } from '@kodama/subagents/tool-name';
 import { FETCH_TOOL, WEB_SCRAPE_TOOL, WEB_SEARCH_TOOL } from '@kodama/tools/tool-names';
 import { WORKSPACE_TOOL_KINDS, workspaceToolsWith } from '@kodama/workspace/tool-kinds';
@@ -29,8 +29,8 @@ const LIBRARIAN_TOOLS = [CORPUS_SEARCH_TOOL, CORPUS_READ_TOOL];
 export interface SubAgentPlan {
   /** Tools the personas need that `--tools` did not ask for: built as sub-agent-only tools. */
   readonly hiddenTools: readonly string[];
-  /** The sub-agents extension (its `agent` tool, `<available_agents>`, the trifecta children). */
-  readonly extension: Extension;
+  /** The sub-agents extension (its `agent` tool, `<available_agents>`, the trifecta children, its background table). */
+  readonly extension: SubAgentsExtension;
 }
 
 /**
@@ -49,7 +49,11 @@ export async function planSubAgents(
   agentsFile: string | undefined,
   known: readonly string[],
   resolveTarget: (target: string) => Promise<Model>,
-  options: { readonly librarian?: boolean } = {},
+  options: {
+    readonly librarian?: boolean;
+    /** Background sub-agents at once (the configuration's `background.maxAgents`). */
+    readonly maxBackground?: number;
+  } = {},
 ): Promise<SubAgentPlan> {
   const { bundledPersonas, librarianPersona, loadPersonaFile, subAgents } = await import('@kodama/subagents');
   const bundled = bundledPersonas(PERSONA_TOOLS);
@@ -72,5 +76,6 @@ export async function planSubAgents(
   }
   const wanted = new Set(personas.flatMap((p) => p.toolNames));
   const hiddenTools = [...wanted].filter((t) => t !== AGENT_TOOL_NAME && !requested.includes(t));
-  return { hiddenTools, extension: subAgents({ personas }) };
+  const limit = options.maxBackground === undefined ? {} : { maxBackground: options.maxBackground };
+  return { hiddenTools, extension: subAgents({ personas, ...limit }) };
 }

@@ -1,17 +1,15 @@
-import type { BackgroundControl } from '@kodama/assistant';
 import {
   assertSandboxAvailable,
   autoApprove,
-  type BackgroundTasks,
-  runtimeText,
   type SandboxOptions,
-  statusText,
   terminalConfirmer,
   WORKSPACE_TOOL_NAMES,
   Workspace,
   workspaceToolsByName,
   workspaceToolsWith,
 } from '@kodama/workspace';
+import { commandsControl } from './background-control.ts';
+import { backgroundLimits } from './config.ts';
 import { reviewedWorkspaceTools } from './interactive-edit-review.ts';
 import type { SandboxKind } from './parse-support.ts';
 import type { ToolFamily } from './tool-setup.ts';
@@ -33,9 +31,10 @@ export const WORKSPACE_TOOLS: ToolFamily = {
     const workspace = await Workspace.create({
       projectRoot: setup.root,
       readableRoots: setup.readableRoots ?? [],
+      maxBackground: backgroundLimits(setup.config).maxCommands,
     });
     setup.onClose(() => workspace.close());
-    setup.onBackground?.(backgroundControl(workspace.background));
+    setup.onBackground?.(commandsControl(workspace.background));
     // Fail closed before the turn starts: a requested sandbox that cannot start is an error, never a silent downgrade.
     if (workspaceToolsWith('runsCommand').some((n) => names.includes(n)))
       await assertSandboxAvailable(workspace, sandbox);
@@ -52,27 +51,3 @@ export const WORKSPACE_TOOLS: ToolFamily = {
     return workspaceToolsByName(workspace, names, options);
   },
 };
-
-/** The workspace's background commands in the words `/tasks` shows. */
-function backgroundControl(tasks: BackgroundTasks): BackgroundControl {
-  return {
-    list: () =>
-      tasks.list().map((task) => ({
-        id: task.id,
-        command: task.command,
-        status: statusText(task.status),
-        runtime: runtimeText(task),
-        newLines: task.unreadLines,
-        running: task.status.state === 'running',
-      })),
-    moveToBackground: () => tasks.moveToBackground(),
-    get running() {
-      return tasks.running;
-    },
-    onChange: (listener) => tasks.onChange(listener),
-    kill: async (id) => {
-      const after = await tasks.kill(id);
-      return after && `${statusText(after.status)} after ${runtimeText(after)}`;
-    },
-  };
-}

@@ -1,12 +1,14 @@
 // Background commands end to end: the real `kodama` in tmux, a scripted model
 // that starts a command with run_in_background, reads its output on a later
-// turn with bash_output, and a process that is gone once kodama exits.
+// turn with bash_output, and a process that is gone once kodama exits; a
+// background sub-agent listed in /tasks, counted, and ended from there.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { AGENT_TOOL } from '@kodama/subagents/tool-name';
 import { BASH_KILL_TOOL, BASH_OUTPUT_TOOL, BASH_TOOL } from '@kodama/workspace/tool-kinds';
-import { assistantUnderTmux, last, skipWithoutTmux as skip } from './support/tmux-assistant.ts';
+import { assistantUnderTmux, last, messages, skipWithoutTmux as skip } from './support/tmux-assistant.ts';
 
 const open = assistantUnderTmux();
 const TOOLS = ['--tools', [BASH_TOOL, BASH_OUTPUT_TOOL, BASH_KILL_TOOL].join(',')];
@@ -140,4 +142,56 @@ test('Ctrl+B moves a running command to the background: the model gets the task 
   tmux.keys('C-d');
   await tmux.waitFor('[exit 0]');
   assert.ok(await eventually(() => !alive(pid)), `pid ${pid} survived kodama`);
+});
+
+test('a background sub-agent is in /tasks and the status-line count; /tasks kill ends it and the model is told', {
+  skip,
+}, async () => {
+  const task = 'list every file in the project';
+  const { tmux } = await open(
+    (r) => {
+      const all = messages(r);
+      // The sub-agent's request: its only user message is the task. It thinks until it is ended.
+      if (all.find((m) => m.role === 'user')?.content === task) return { fault: 'hang' };
+      const { tool } = last(r);
+      if (tool) return { text: 'the miner is on it' };
+      // The note may come after the prompt or before it: either way this request carries the prompt.
+      if (JSON.stringify(all).includes('any news?'))
+        return {
+          text: JSON.stringify(all).includes('the person ended this sub-agent')
+            ? 'it was ended'
+            : 'still waiting',
+        };
+      return { toolCalls: [{ name: AGENT_TOOL, arguments: { name: 'file_miner', task, background: true } }] };
+    },
+    ['--tools', [BASH_TOOL, BASH_OUTPUT_TOOL, BASH_KILL_TOOL, AGENT_TOOL].join(',')],
+  );
+  tmux.type('look around');
+  await tmux.waitFor('look around');
+  tmux.keys('Enter');
+  await tmux.waitFor('the miner is on it');
+  await tmux.waitIdle();
+  await tmux.waitFor(/scripted-model · default mode · 1 in background · ctx/);
+  tmux.type('/tasks');
+  await tmux.waitFor('/tasks');
+  tmux.keys('Enter');
+  const listed = await tmux.waitFor(
+    /agent-1 {2}running · \d+s {2}sub-agent file_miner: list every file in the project/,
+  );
+  assert.match(listed, /\/tasks kill <id> ends one/);
+  tmux.type('/tasks kill agent-1');
+  await tmux.waitFor('/tasks kill agent-1');
+  tmux.keys('Enter');
+  await tmux.waitFor(/agent-1: killed after \d+s/);
+  await tmux.waitFor((screen) => !screen.includes('in background'));
+  // The model learns it ended with the next prompt, instead of waiting for an answer.
+  tmux.type('any news?');
+  await tmux.waitFor('any news?');
+  tmux.keys('Enter');
+  await tmux.waitFor('it was ended');
+  await tmux.waitIdle();
+  tmux.type('/tasks');
+  await tmux.waitFor(/\/tasks\s*$/m);
+  tmux.keys('Enter');
+  await tmux.waitFor(/agent-1 {2}killed · \d+s {2}sub-agent file_miner/);
 });

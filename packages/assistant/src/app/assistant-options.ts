@@ -42,31 +42,38 @@ export interface AssistantInfo {
   readonly mcp?: McpControl;
   /** Lines about the configuration in effect (files read, permission rules), shown at start. */
   readonly configNotes?: readonly string[];
-  /** The background commands (`/tasks`); read when asked: the tools are built after the app. */
+  /** The background commands and sub-agents (`/tasks`); read when asked: the tools are built after the app. */
   readonly background?: BackgroundControl;
 }
 
-/** One background command as `/tasks` lists it, in words its owner chose. */
+/** One background task (a command or a sub-agent) as `/tasks` lists it, in words its owner chose. */
 export interface BackgroundTaskView {
+  /** What `/tasks kill` takes: `bash-1`, `agent-1`. */
   readonly id: string;
-  readonly command: string;
-  /** `running`, `exited with code 0`, `killed`, ... */
+  /** A command (bash's `run_in_background`, Ctrl+B) or a sub-agent (the agent tool's `background: true`). */
+  readonly kind: 'command' | 'agent';
+  /** The command line, or the sub-agent's persona and task (`researcher: find the release date`). */
+  readonly label: string;
+  /** `running`, `exited with code 0`, `done`, `killed`, ... */
   readonly status: string;
   /** How long it has run (or ran): `45s`, `3m20s`. */
   readonly runtime: string;
-  /** Lines of output the model has not read yet. */
+  /** Lines of output the model has not read yet (0 for a sub-agent: its answer comes as a message). */
   readonly newLines: number;
   readonly running: boolean;
 }
 
-/** What `/tasks` uses of the background commands (the CLI adapts `@kodama/workspace`'s table). */
+/**
+ * What `/tasks` and the status line's count use of the background work (the
+ * CLI joins `@kodama/workspace`'s commands and `@kodama/subagents`' sub-agents).
+ */
 export interface BackgroundControl {
   list(): readonly BackgroundTaskView[];
   /** Ends one and resolves with its status after; undefined for an unknown id. */
   kill(id: string): Promise<string | undefined>;
   /** Moves the commands running in the foreground to the background (Ctrl+B); their new ids. */
   moveToBackground(): readonly string[];
-  /** How many are running. */
+  /** How many are running, commands and sub-agents. */
   readonly running: number;
   /** Calls `listener` when one starts or ends (the status line's count); returns the unsubscribe. */
   onChange(listener: () => void): () => void;
