@@ -44,6 +44,7 @@ test('a background command keeps running, the model reads its output on a later 
     return { toolCalls: [{ name: BASH_TOOL, arguments: { command, run_in_background: true } }] };
   }, TOOLS);
   tmux.type('start the server');
+  await tmux.waitFor('start the server');
   tmux.keys('Enter');
   // The same question as any command, saying it runs in the background.
   const question = await tmux.waitFor('y yes · n no');
@@ -57,6 +58,7 @@ test('a background command keeps running, the model reads its output on a later 
   assert.ok(alive(pid), 'the background command runs on after its turn');
 
   tmux.type('how is the server');
+  await tmux.waitFor('how is the server');
   tmux.keys('Enter');
   await tmux.waitFor('the log says it is serving');
   const read = last(server.modelCalls.at(-1)!);
@@ -83,6 +85,7 @@ test('/tasks lists a background command with its status and new output; /tasks k
     TOOLS,
   );
   tmux.type('watch the files');
+  await tmux.waitFor('watch the files');
   tmux.keys('Enter');
   await tmux.waitFor('y yes · n no');
   tmux.keys('y');
@@ -95,15 +98,18 @@ test('/tasks lists a background command with its status and new output; /tasks k
   const pid = Number((await readFile(pidFile, 'utf8')).trim());
   // The alias lists the same table; the two lines printed are new output the model has not read.
   tmux.type('/bashes');
+  await tmux.waitFor('/bashes');
   tmux.keys('Enter');
   const listed = await tmux.waitFor(/bash-1 {2}running · \d+s · 2 new lines {2}echo \$\$ > watch\.pid/);
   assert.match(listed, /\/tasks kill <id> ends one/);
   tmux.type('/tasks kill bash-1');
+  await tmux.waitFor('/tasks kill bash-1');
   tmux.keys('Enter');
   await tmux.waitFor(/bash-1: killed after \d+s/);
   await tmux.waitFor((screen) => !screen.includes('in background'));
   assert.ok(await eventually(() => !alive(pid)), `pid ${pid} survived /tasks kill`);
   tmux.type('/tasks');
+  await tmux.waitFor(/^ \/tasks\s*$/m);
   tmux.keys('Enter');
   await tmux.waitFor(/bash-1 {2}killed · \d+s · 2 new lines/);
 });
@@ -111,7 +117,8 @@ test('/tasks lists a background command with its status and new output; /tasks k
 test('Ctrl+B moves a running command to the background: the model gets the task id and the output so far', {
   skip,
 }, async () => {
-  const command = 'echo building step 1; echo $$ > build.pid; exec sleep 1000';
+  // The output line is not in the command's text, so seeing it on screen means the output arrived.
+  const command = 'echo building step $((0+1)); echo $$ > build.pid; exec sleep 1000';
   const { tmux, server, root } = await open(
     (r) =>
       last(r).tool
@@ -120,6 +127,7 @@ test('Ctrl+B moves a running command to the background: the model gets the task 
     TOOLS,
   );
   tmux.type('run the build');
+  await tmux.waitFor('run the build');
   tmux.keys('Enter');
   await tmux.waitFor('y yes · n no');
   tmux.keys('y');
@@ -137,6 +145,7 @@ test('Ctrl+B moves a running command to the background: the model gets the task 
   assert.ok(alive(pid), 'the command runs on');
   await tmux.waitIdle();
   tmux.type('/tasks');
+  await tmux.waitFor(/^ \/tasks\s*$/m);
   tmux.keys('Enter');
   await tmux.waitFor(/bash-1 {2}running · \d+s/);
   tmux.keys('C-d');
@@ -173,7 +182,7 @@ test('a background sub-agent is in /tasks and the status-line count; /tasks kill
   await tmux.waitIdle();
   await tmux.waitFor(/scripted-model · default mode · 1 in background · ctx/);
   tmux.type('/tasks');
-  await tmux.waitFor('/tasks');
+  await tmux.waitFor(/^ \/tasks\s*$/m);
   tmux.keys('Enter');
   const listed = await tmux.waitFor(
     /agent-1 {2}running · \d+s {2}sub-agent file_miner: list every file in the project/,
@@ -191,7 +200,7 @@ test('a background sub-agent is in /tasks and the status-line count; /tasks kill
   await tmux.waitFor('it was ended');
   await tmux.waitIdle();
   tmux.type('/tasks');
-  await tmux.waitFor(/\/tasks\s*$/m);
+  await tmux.waitFor(/^ \/tasks\s*$/m);
   tmux.keys('Enter');
   await tmux.waitFor(/agent-1 {2}killed · \d+s {2}sub-agent file_miner/);
 });
