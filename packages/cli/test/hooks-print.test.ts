@@ -74,7 +74,7 @@ test('a PreToolUse hook that exits 2 blocks the call; its stderr is the reason t
   const result = text(messages(server.modelCalls[1]).at(-1));
   assert.match(
     result,
-    /PreToolUse hook "echo 'no bash today' >&2; exit 2" in \S+config\.json blocked this bash call/,
+    /a PreToolUse hook blocked this bash call, so it was not run: no bash today \(the hook "echo 'no bash today' >&2; exit 2" in \S+config\.json\)/,
   );
   assert.match(result, /no bash today/);
 });
@@ -167,7 +167,7 @@ test('a PreToolUse hook that hangs is killed at its timeout with its grandchild,
   assert.equal(existsSync(join(root, 'ran')), false);
   assert.match(
     text(messages(server.modelCalls[1]).at(-1)),
-    /PreToolUse hook "sleep 300 &.*" in \S+ blocked this bash call, so it was not run: the hook timed out after 1s and was killed, and it fails closed/,
+    /blocked this bash call, so it was not run: the hook timed out after 1s and was killed, and it fails closed \(the hook "sleep 300 &.*" in \S+config\.json\)/,
   );
   const pid = Number(await readFile(join(root, 'grandchild.pid'), 'utf8'));
   assert.equal(running(pid), false, 'the grandchild is dead');
@@ -226,4 +226,44 @@ test('a bad hooks key is a configuration error naming the place', async () => {
   const out = await runKodama(['-p', 'go', ...flags(server, root)], env);
   assert.equal(out.code, 2);
   assert.match(out.stderr, /"hooks\.PreToolUse\[0\]\.hooks\[0\]\.command" must be a command line/);
+});
+
+test('SessionStart adds context to the first prompt; Stop and SessionEnd run at the end, each with its event on stdin', async () => {
+  const keep = (name: string) => `cat > "$KODAMA_PROJECT_DIR/${name}.json"`;
+  const { root, env } = await project({
+    SessionStart: [
+      {
+        matcher: 'startup',
+        hooks: [{ type: 'command', command: `${keep('start')}; echo "on branch main"` }],
+      },
+    ],
+    Stop: [{ hooks: [{ type: 'command', command: keep('stop') }] }],
+    SessionEnd: [{ hooks: [{ type: 'command', command: keep('end') }] }],
+  });
+  const server = await serve([{ text: 'done' }]);
+  const out = await runKodama(['-p', 'go', ...flags(server, root)], env);
+  assert.equal(out.code, 0, out.stderr);
+  assert.match(
+    messages(server.modelCalls[0]).map(text).join('\n'),
+    /\[context from the SessionStart hook .*\]\s+on branch main/,
+  );
+  const read = async (name: string) => JSON.parse(await readFile(join(root, `${name}.json`), 'utf8'));
+  const start = await read('start');
+  assert.equal(start.hook_event_name, 'SessionStart');
+  assert.equal(start.source, 'startup');
+  assert.equal((await read('stop')).hook_event_name, 'Stop');
+  const end = await read('end');
+  assert.equal(end.hook_event_name, 'SessionEnd');
+  assert.equal(end.session_id, start.session_id);
+});
+
+test('a UserPromptSubmit hook that exits 2 blocks the prompt: the model is never asked, the reason is said', async () => {
+  const { root, env } = await project({
+    UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'echo "no prompts on fridays" >&2; exit 2' }] }],
+  });
+  const server = await serve([{ text: 'should not be asked' }]);
+  const out = await runKodama(['-p', 'go', ...flags(server, root)], env);
+  assert.equal(out.code, 1);
+  assert.match(out.stderr, /a UserPromptSubmit hook blocked this prompt: no prompts on fridays/);
+  assert.equal(server.modelCalls.length, 0);
 });

@@ -35,6 +35,8 @@ export interface HookOutcome {
   /** The hook that decided, and its file (a rule's name for `allow` / `ask`). */
   readonly hook?: string;
   readonly source?: string;
+  /** The deciding hook's command, shortened (`"./check.sh"`), for messages that name the event already. */
+  readonly command?: string;
   /** Context for the model, each part marked with the hook it came from. */
   readonly context: readonly string[];
   /** How many hooks ran. */
@@ -51,8 +53,12 @@ export interface HooksOptions {
 
 /** A hook command as a message names it: `PreToolUse hook "./check.sh"`. */
 export function hookName(event: HookEvent, command: string): string {
-  const short = command.length > 80 ? `${command.slice(0, 80)}…` : command;
-  return `${event} hook ${JSON.stringify(short)}`;
+  return `${event} hook ${shortCommand(command)}`;
+}
+
+/** A hook's command as messages quote it: its first 80 characters. */
+function shortCommand(command: string): string {
+  return JSON.stringify(command.length > 80 ? `${command.slice(0, 80)}…` : command);
 }
 
 /** The hooks of a run, from its configuration files. */
@@ -119,7 +125,7 @@ export class Hooks {
   ): HookOutcome {
     const context: string[] = [];
     let decided:
-      | { decision: 'allow' | 'deny' | 'ask'; reason?: string; hook: string; source: string }
+      | { decision: 'allow' | 'deny' | 'ask'; reason?: string; hook: string; source: string; command: string }
       | undefined;
     const rank = { allow: 1, ask: 2, deny: 3 } as const;
     for (const { hook, source, answer } of answers) {
@@ -138,7 +144,13 @@ export class Hooks {
       if (answer.context !== undefined)
         context.push(`[context from the ${name} in ${source}]\n${answer.context}`);
       if (decision !== undefined && (decided === undefined || rank[decision] > rank[decided.decision]))
-        decided = { decision, ...(reason ? { reason } : {}), hook: name, source };
+        decided = {
+          decision,
+          ...(reason ? { reason } : {}),
+          hook: name,
+          source,
+          command: shortCommand(hook.command),
+        };
     }
     return { ...(decided ?? {}), context, ran: answers.length };
   }

@@ -71,7 +71,7 @@ export function lifecycleHooks(hooks: Hooks, run: LifecycleContext): Extension |
       const prompt = await hooks.run('UserPromptSubmit', { ...base(), prompt: contentText(content) });
       if (prompt.decision === 'deny')
         throw new PromptBlocked(
-          `the ${prompt.hook} in ${prompt.source} blocked this prompt: ${prompt.reason ?? 'it gave no reason'}`,
+          `a UserPromptSubmit hook blocked this prompt: ${prompt.reason ?? 'it gave no reason'} (the hook ${prompt.command} in ${prompt.source})`,
         );
       return injected([...(start?.context ?? []), ...prompt.context]);
     },

@@ -44,7 +44,7 @@ export function withToolHooks(tool: AnyTool, hooks: Hooks, context: ToolHookCont
     const pre = await hooks.run('PreToolUse', input, target, call.signal);
     if (pre.decision === 'deny')
       throw new ToolError(
-        `the ${pre.hook} in ${pre.source} blocked this ${tool.name} call, so it was not run: ${pre.reason ?? 'it gave no reason'}`,
+        `a PreToolUse hook blocked this ${tool.name} call, so it was not run: ${pre.reason ?? 'it gave no reason'} (the hook ${pre.command} in ${pre.source})`,
       );
     const run = () => next(args, call);
     let result =
