@@ -78,8 +78,10 @@ export function ruleFiles(
   const userLabel = user.startsWith(`${home}/`) ? `~/${relative(home, user)}` : user;
   // Only these two files are ever written, whatever path a caller names.
   const writable = new Set([user, ...(trusted ? [project] : [])]);
-  const check = (path: string) => {
+  const check = async (path: string) => {
     if (!writable.has(path)) throw new Error(`kodama does not write ${path}`);
+    // The project's file came with the folder: a link in it must not carry the write elsewhere.
+    if (path === project) await (await import('./json-file-edit.ts')).assertWritesInside(path, root);
   };
   return {
     ...(trusted
@@ -90,11 +92,11 @@ export function ruleFiles(
         }),
     user: { path: user, label: userLabel },
     add: async (path, rule) => {
-      check(path);
+      await check(path);
       return (await import('./permission-config-edit.ts')).addAllowRule(path, rule);
     },
     remove: async (path, decision, rule) => {
-      check(path);
+      await check(path);
       return (await import('./permission-config-edit.ts')).removeRule(path, decision, rule);
     },
   };

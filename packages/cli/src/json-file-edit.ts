@@ -6,7 +6,7 @@
 // error naming it, and nothing is written.
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, realpath, rename, stat, unlink, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
 
 /** A JSON object file as read for an edit. */
 export interface JsonObjectFile {
@@ -74,4 +74,32 @@ export async function writeJsonObject(path: string, value: unknown, indent = '  
     await unlink(temporary).catch(() => {});
     throw error;
   }
+}
+
+/**
+ * Where `path` would really be written (see {@link writeJsonObject}): its
+ * link followed, or, for a file not there yet, its nearest existing folder's
+ * real path with the rest appended.
+ */
+async function realTarget(path: string): Promise<string> {
+  const found = await realpath(path).catch(() => undefined);
+  if (found !== undefined) return found;
+  const parent = dirname(path);
+  if (parent === path) return path;
+  return resolve(await realTarget(parent), relative(parent, path));
+}
+
+/**
+ * Throws unless writing `path` stays inside the real `root`: a project's own
+ * file that is a symbolic link (or sits in a linked folder) leading out of
+ * the project is not written through, since the link came with the folder
+ * and could point at the user's configuration or another project's.
+ */
+export async function assertWritesInside(path: string, root: string): Promise<void> {
+  const [target, real] = await Promise.all([realTarget(path), realTarget(root)]);
+  const rel = relative(real, target);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel))
+    throw new Error(
+      `${path} is a link that leads out of the project (to ${target}); kodama does not write it`,
+    );
 }
