@@ -213,3 +213,38 @@ test('/permissions remove <n>: a file rule leaves the file and the live rules; t
   await slashCommands.run('/permissions remove 2x', ctx);
   assert.match(said.at(-1) ?? '', /usage: /);
 });
+
+test('the rule the prompt shows is the rule saved: judged from the project root, not the directory kodama was started in', async () => {
+  // ROOT is not process.cwd(): `kodama --root` (or a worktree) asks about files of another folder.
+  assert.notEqual(process.cwd(), ROOT);
+  const files = memoryFiles();
+  const rules = new PermissionRules([], ROOT);
+  const shown: string[] = [];
+  const confirmer = new InlineConfirmer(
+    async (question) => {
+      const prompt = new ConfirmPrompt(question, plainTheme, () => {});
+      prompt.handleKey('u');
+      shown.push(prompt.render(300).join('\n'));
+      return { kind: 'always', scope: 'user' };
+    },
+    () => {},
+    rules,
+    () => {},
+    { ruleFiles: files },
+  );
+  const request = {
+    tool: 'edit',
+    effect: 'writesFile' as const,
+    title: 'edit src/a.ts',
+    path: `${ROOT}/src/a.ts`,
+    warnings: [],
+  };
+  assert.equal(await confirmer.confirm(request), true);
+  const saved = files.held.get(USER)?.[0]?.rule;
+  assert.equal(saved, 'edit(src/a.ts)');
+  assert.match(shown[0] ?? '', /always allow edit\(src\/a\.ts\) in all your projects/);
+  // Ordinary: a bash rule reads the same either way.
+  assert.equal(await confirmer.confirm(bash('npm run lint')), true);
+  assert.match(shown[1] ?? '', /always allow bash\(npm run lint:\*\) in all your projects/);
+  assert.equal(files.held.get(USER)?.[1]?.rule, 'bash(npm run lint:*)');
+});

@@ -77,7 +77,8 @@ export class ConfirmPrompt implements Component {
       for (const l of request.detail.split('\n').slice(0, 12))
         lines.push(truncate(`  ${t.dim('$')} ${l}`, width));
     }
-    const rule = allowAlways ? ruleOf(request) : undefined;
+    // The confirmer's rule (judged from the project root) is the one kept: show that one.
+    const rule = allowAlways ? (this.question.rule ?? ruleOf(request)) : undefined;
     if (this.#reason !== undefined) {
       lines.push(truncate(`  reason for the model (Enter to send, Esc for none): ${this.#reason}█`, width));
     } else if (this.#saving !== undefined) {

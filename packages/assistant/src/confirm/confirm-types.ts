@@ -55,6 +55,12 @@ export interface ConfirmQuestion {
    */
   readonly allowAlways: boolean;
   /**
+   * With {@link allowAlways}: the rule "always" keeps, as the rules judge it
+   * from the project root. The prompt shows this text, so the rule a person
+   * approves is the one written (without it the prompt works it out itself).
+   */
+  readonly rule?: string;
+  /**
    * With {@link allowAlways}: the files "always" can also be saved to (`p`
    * the project's, `u` the user's), and why the project's is not offered.
    * None for a call whose text hides something: such a rule is never saved.

@@ -141,12 +141,13 @@ export class InlineConfirmer implements Confirmer {
   #question(request: ConfirmRequest, rule: string | undefined): ConfirmQuestion {
     const files = this.ruleFiles;
     // A call whose text hides something may be allowed for the session, never saved to a file.
-    if (rule === undefined || files === undefined || request.warnings.length > 0)
-      return { request, allowAlways: rule !== undefined };
+    if (rule === undefined) return { request, allowAlways: false };
+    if (files === undefined || request.warnings.length > 0) return { request, allowAlways: true, rule };
     const { project, user, projectWhyNot } = files;
     return {
       request,
       allowAlways: true,
+      rule,
       alwaysFiles: {
         ...(project ? { project } : {}),
         ...(user ? { user } : {}),
