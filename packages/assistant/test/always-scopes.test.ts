@@ -236,6 +236,7 @@ test('the rule the prompt shows is the rule saved: judged from the project root,
     tool: 'edit',
     effect: 'writesFile' as const,
     title: 'edit src/a.ts',
+    detail: '',
     path: `${ROOT}/src/a.ts`,
     warnings: [],
   };
