@@ -267,3 +267,33 @@ test('a UserPromptSubmit hook that exits 2 blocks the prompt: the model is never
   assert.match(out.stderr, /a UserPromptSubmit hook blocked this prompt: no prompts on fridays/);
   assert.equal(server.modelCalls.length, 0);
 });
+
+test("a sub-agent's tool calls meet the PreToolUse hooks too; SubagentStop runs when its turn ends", async () => {
+  const { root, env } = await project({
+    PreToolUse: [
+      { matcher: 'Read', hooks: [{ type: 'command', command: 'echo "no reading VERSION" >&2; exit 2' }] },
+    ],
+    SubagentStop: [{ hooks: [{ type: 'command', command: 'cat > "$KODAMA_PROJECT_DIR/sub.json"' }] }],
+  });
+  await writeFile(join(root, 'VERSION'), '4.2.0\n');
+  const server = await serve((request) => {
+    const all = messages(request);
+    const results = all.filter((m) => m.role === 'tool');
+    if (text(all[0]).startsWith('You are FILE_MINER'))
+      return results.length === 0
+        ? { toolCalls: [{ name: 'read', arguments: { path: 'VERSION' } }] }
+        : { text: `miner saw: ${text(results[0])}` };
+    return results.length === 0
+      ? { toolCalls: [{ name: 'agent', arguments: { name: 'file_miner', task: 'Which version is this?' } }] }
+      : { text: `answer: ${text(results[0])}` };
+  });
+  const out = await runKodama(['-p', 'version?', ...flags(server, root).slice(0, -1), 'agent'], env);
+  assert.equal(out.code, 0, out.stderr);
+  assert.match(
+    out.stdout,
+    /answer: miner saw: .*a PreToolUse hook blocked this read call, so it was not run: no reading VERSION/,
+  );
+  const sub = JSON.parse(await readFile(join(root, 'sub.json'), 'utf8'));
+  assert.equal(sub.hook_event_name, 'SubagentStop');
+  assert.ok(typeof sub.agent_id === 'string' && sub.agent_id !== '');
+});
