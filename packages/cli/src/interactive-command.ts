@@ -8,7 +8,7 @@ import type { CliIO } from './cli-io.ts';
 import { customCommands } from './commands-setup.ts';
 import { EXIT } from './exit-status.ts';
 import { oneShotPrompt } from './headless/piped-input.ts';
-import { withHooks } from './hooks/hooks-setup.ts';
+import { preCompact, withHooks } from './hooks/hooks-setup.ts';
 import type { InteractiveArgs } from './interactive-args.ts';
 import { printTurn } from './interactive-print.ts';
 import { assistantSystemPrompt, loadInstructions } from './interactive-prompt.ts';
@@ -105,6 +105,9 @@ async function assistantSession(args: InteractiveArgs, io: CliIO): Promise<numbe
     let background: BackgroundControl | undefined;
     const extensions = await extensionReaders();
     const commands = await customCommands(assistant, root, io.env, spec.trusted);
+    // The hooks of the files in effect (hooks/hooks-setup.ts), their failures shown on the screen.
+    const notice = (text: string) => app.transcript.notice(text, 'warning');
+    const hookRun = { ...spec, env: io.env, sessionId: () => app.sessionId, store, notice };
     const app = new assistant.AssistantApp({
       terminal: new ProcessTerminal(),
       theme: assistant.themeFor(io.stdout as { isTTY?: boolean }, io.env, spec.theme),
@@ -137,6 +140,7 @@ async function assistantSession(args: InteractiveArgs, io: CliIO): Promise<numbe
       approvals: { approveAll: spec.yes, approveTaint: spec.yesAll },
       commands: commands.commands,
       commandWarnings: commands.warnings,
+      beforeCompact: (instructions) => preCompact(hookRun, instructions),
       // The assistant's wiring (permission gate, checkpointed and reviewed edits, confirmer, taint gate).
       buildAgent: async (ui) => {
         const options = {
@@ -149,10 +153,8 @@ async function assistantSession(args: InteractiveArgs, io: CliIO): Promise<numbe
           },
           ...ui.wiring,
         };
-        // The hooks of the files in effect around it all (their failures shown on the screen).
-        const notice = (text: string) => app.transcript.notice(text, 'warning');
-        const run = { ...spec, env: io.env, sessionId: () => app.sessionId, store, notice };
-        agent = await buildAssistant(spec, io, await withHooks(options, run));
+        // The hooks around it all (hookRun above).
+        agent = await buildAssistant(spec, io, await withHooks(options, hookRun));
         return agent;
       },
     });

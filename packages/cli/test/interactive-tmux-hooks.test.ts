@@ -33,7 +33,9 @@ case "$input" in
 esac
 `;
 
-test('PreToolUse blocks, allows and times out, and UserPromptSubmit adds context, in the assistant', {
+const STOP_COMPACT = `cat > "$KODAMA_PROJECT_DIR/compact.json"; echo "not before the release" >&2; exit 2`;
+
+test('PreToolUse blocks, allows and times out, UserPromptSubmit adds context, PreCompact stops /compact, in the assistant', {
   skip,
 }, async () => {
   const root = await mkdtemp(join(tmpdir(), 'kodama-tui-hooks-'));
@@ -46,6 +48,7 @@ test('PreToolUse blocks, allows and times out, and UserPromptSubmit adds context
   const hooks = {
     UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'echo "house rule: tabs only"' }] }],
     PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `sh ${guard}`, timeout: 2 }] }],
+    PreCompact: [{ matcher: 'manual', hooks: [{ type: 'command', command: STOP_COMPACT }] }],
   };
   await writeFile(join(xdg, 'kodama', 'config.json'), JSON.stringify({ hooks }));
   const commands: Record<string, string> = {
@@ -100,4 +103,18 @@ test('PreToolUse blocks, allows and times out, and UserPromptSubmit adds context
   tmux.keys('y');
   await tmux.waitFor('ran: none');
   await tmux.waitIdle();
+
+  // PreCompact sees /compact's instructions, and its block leaves the conversation as it was.
+  const calls = server.modelCalls.length;
+  tmux.type('/compact keep the names');
+  await tmux.waitFor('/compact keep the names');
+  tmux.keys('Enter');
+  await tmux.waitFor(
+    'not compacted: a PreCompact hook stopped it: not before the release (the hook "cat > \\"$KODAMA_PROJECT_DIR',
+  );
+  const compact = JSON.parse(await readFile(join(root, 'compact.json'), 'utf8'));
+  assert.equal(compact.hook_event_name, 'PreCompact');
+  assert.equal(compact.trigger, 'manual');
+  assert.equal(compact.custom_instructions, 'keep the names');
+  assert.equal(server.modelCalls.length, calls, 'no summary was asked for');
 });

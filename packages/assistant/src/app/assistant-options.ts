@@ -150,6 +150,11 @@ export interface AssistantOptions {
   readonly commands?: readonly CustomCommand[];
   /** Lines about command files that were not loaded, shown at start. */
   readonly commandWarnings?: readonly string[];
+  /**
+   * Asked before `/compact` folds the conversation, with what the person asked
+   * the summary to keep (the CLI's PreCompact hooks); a reason stops it.
+   */
+  readonly beforeCompact?: (instructions: string) => Promise<string | undefined>;
   /** The clock of the spinner and the double Ctrl+C. */
   readonly now?: () => number;
 }

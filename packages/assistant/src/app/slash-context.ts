@@ -13,5 +13,6 @@ export function slashContext(app: AssistantApp, options: AssistantOptions, usage
     usage,
     say: (text, kind) => app.transcript.notice(text, kind),
     commands: options.commands ?? [],
+    ...(options.beforeCompact ? { beforeCompact: options.beforeCompact } : {}),
   };
 }

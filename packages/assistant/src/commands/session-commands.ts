@@ -24,6 +24,8 @@ async function compact(args: string, c: SlashContext): Promise<void> {
   const messages = c.agent.exportHistory().messages;
   const plan = planCompaction(messages, { keepLatestTurns: 1, keepLatestSteps: 2 });
   if (!plan || plan.fold.length === 0) return c.say('nothing to compact yet: the conversation is short');
+  const stopped = await c.beforeCompact?.(args);
+  if (stopped !== undefined) return c.say(`not compacted: ${stopped}`, 'warning');
   const window = c.agent.contextWindowCap;
   const options: CompactionRequestOptions = window ? { maxTranscriptChars: window * 2 } : {};
   const request = compactionRequest(plan.fold, options);

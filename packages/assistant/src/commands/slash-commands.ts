@@ -31,6 +31,8 @@ export interface SlashContext {
   readonly say: (text: string, kind?: NoticeKind) => void;
   /** The custom commands (Markdown files) of this session. */
   readonly commands?: readonly CustomCommand[];
+  /** Asked before `/compact` folds the conversation (the PreCompact hooks); a reason stops it. */
+  readonly beforeCompact?: (instructions: string) => Promise<string | undefined>;
 }
 
 /** One slash command. */

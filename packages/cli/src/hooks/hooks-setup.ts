@@ -59,3 +59,18 @@ export function printHookRun(
   const { configFiles, root } = spec;
   return { configFiles, root, env: io.env, sessionId: () => setup.sessionId, store: setup.store, notice };
 }
+
+/**
+ * Runs the PreCompact hooks before `/compact` (trigger `manual`, the person's
+ * instructions as `custom_instructions`); returns why compaction stops when
+ * one blocks (exit 2, `"decision": "block"`), else undefined.
+ */
+export async function preCompact(run: HookRun, instructions: string): Promise<string | undefined> {
+  const sources = hookSources(run.configFiles);
+  const hooks = new Hooks(sources, { cwd: run.root, env: run.env, notice: run.notice });
+  if (!hooks.has('PreCompact')) return undefined;
+  const input = { session_id: run.sessionId(), trigger: 'manual', custom_instructions: instructions };
+  const outcome = await hooks.run('PreCompact', input, { kind: 'manual' });
+  if (outcome.decision !== 'deny') return undefined;
+  return `a PreCompact hook stopped it: ${outcome.reason ?? 'it gave no reason'} (the hook ${outcome.command} in ${outcome.source})`;
+}
