@@ -119,6 +119,21 @@ test('a PreToolUse allow runs a call no one could approve (no terminal), and the
   assert.equal(existsSync(join(bare, 'ran')), false);
 });
 
+test('a PreToolUse ask makes a call ask that a rule allows (refused here: no terminal to ask on)', async () => {
+  const ask = `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask"}}'`;
+  const { root, env } = await project(pre('Bash', ask), { permissions: { allow: ['bash(touch:*)'] } });
+  const server = await oneCall('bash', { command: 'touch ran' });
+  const out = await runKodama(['-p', 'go', ...flags(server, root)], env);
+  assert.equal(out.code, 0, out.stderr);
+  assert.equal(existsSync(join(root, 'ran')), false, 'asked, and nobody could answer');
+  assert.match(out.stderr, /bash "touch ran" was not run: it needs approval and stdin is not a terminal/);
+  // Without the hook, the allow rule runs it.
+  const { root: plain, env: plainEnv } = await project({}, { permissions: { allow: ['bash(touch:*)'] } });
+  const again = await oneCall('bash', { command: 'touch ran' });
+  assert.equal((await runKodama(['-p', 'go', ...flags(again, plain)], plainEnv)).code, 0);
+  assert.equal(existsSync(join(plain, 'ran')), true);
+});
+
 test("a PreToolUse allow never beats a deny rule, nor a control file's question", async () => {
   const { root, env } = await project(pre('*', allow), { permissions: { deny: ['bash(touch:*)'] } });
   const server = await oneCall('bash', { command: 'touch ran' });
