@@ -39,7 +39,14 @@ export function acpAsker(target: PermissionTarget): AskPerson {
     const options: acp.PermissionOption[] = [
       { optionId: ALLOW, name: 'Allow once', kind: 'allow_once' },
       ...(question.allowAlways
-        ? [{ optionId: ALWAYS, name: 'Allow for this session', kind: 'allow_always' as const }]
+        ? [
+            {
+              optionId: ALWAYS,
+              // The rule kept is named: it may cover more than this call (`bash(npm test:*)`).
+              name: question.rule ? `Allow ${question.rule} for this session` : 'Allow for this session',
+              kind: 'allow_always' as const,
+            },
+          ]
         : []),
       { optionId: REJECT, name: 'Reject', kind: 'reject_once' },
     ];

@@ -5,8 +5,8 @@
 // session's folder is refused, also through the client's filesystem, which
 // is never asked about it.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import * as acp from '@agentclientprotocol/sdk';
 import { rejectOnce, startEditor, updatesOf } from './support/acp-client.ts';
@@ -151,6 +151,74 @@ test('a cancel while the editor is asked about a command: the turn ends cancelle
     assert.equal(call?.kind, 'execute');
     assert.equal(asked?.toolCall.toolCallId, call?.toolCallId);
     assert.equal(existsSync(marker), false, 'the command never ran');
+  } finally {
+    await editor.close();
+  }
+});
+
+test("session/load of an id that climbs out of the sessions store ('../') loads nothing; the stored session itself loads", async () => {
+  const { root, outside, env } = acpProject();
+  const { model } = await stepModel([], 'Noted.');
+  const first = await startEditor(acpFlags(model), env);
+  let sessionId: string;
+  try {
+    ({ sessionId } = await first.request(acp.methods.agent.session.new, { cwd: root, mcpServers: [] }));
+    await first.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'remember kiwi' }],
+    });
+  } finally {
+    await first.close();
+  }
+  // A copy of a real session file outside the store, reached through the id.
+  const sessions = join(env.XDG_DATA_HOME ?? '', 'kodama', 'sessions');
+  copyFileSync(join(sessions, `${sessionId}.jsonl`), join(outside, 'planted.jsonl'));
+  const traversal = relative(sessions, join(outside, 'planted'));
+  assert.match(traversal, /^\.\.\//);
+  const second = await startEditor(acpFlags(model), env);
+  try {
+    for (const id of [traversal, join(outside, 'planted'), `${sessionId}/../${sessionId}`])
+      await assert.rejects(
+        second.request(acp.methods.agent.session.load, { sessionId: id, cwd: root, mcpServers: [] }),
+      );
+    assert.deepEqual(second.updates, [], 'nothing was replayed');
+    await second.request(acp.methods.agent.session.load, { sessionId, cwd: root, mcpServers: [] });
+    assert.match(JSON.stringify(second.updates), /remember kiwi/);
+  } finally {
+    await second.close();
+  }
+});
+
+test('a control file is never offered "Allow for this session": each write of it is asked, and a rejected one not made', async () => {
+  const { root, env } = acpProject();
+  const plant = (content: string) => ({ name: 'write', arguments: { path: '.mcp.json', content } });
+  const { model } = await stepModel(
+    [[plant('{"mcpServers":{}}\n')], [plant('{"mcpServers":{"x":{}}}\n')]],
+    'ok',
+  );
+  const offered: string[][] = [];
+  const editor = await startEditor(acpFlags(model), env, {
+    permission: (request) => {
+      offered.push(request.options.map((o) => `${o.kind}: ${o.name}`));
+      // The first question answered "for this session" if it were offered (else once), the second rejected.
+      const kind = offered.length === 1 ? 'allow_always' : 'reject_once';
+      const option = request.options.find((o) => o.kind === kind) ?? request.options[0];
+      return { outcome: { outcome: 'selected', optionId: option?.optionId ?? '' } };
+    },
+  });
+  try {
+    const { sessionId } = await editor.request(acp.methods.agent.session.new, { cwd: root, mcpServers: [] });
+    await editor.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'go' }],
+    });
+    assert.equal(editor.permissions.length, 2, `each control-file write asked: ${editor.stderr()}`);
+    assert.deepEqual(offered[0], ['allow_once: Allow once', 'reject_once: Reject']);
+    assert.equal(
+      readFileSync(join(root, '.mcp.json'), 'utf8'),
+      '{"mcpServers":{}}\n',
+      'the second write not made',
+    );
   } finally {
     await editor.close();
   }

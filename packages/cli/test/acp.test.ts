@@ -303,6 +303,11 @@ test('"Allow for this session" allows the narrowest rule for the rest of the ses
       prompt: [{ type: 'text', text: 'go' }],
     });
     assert.equal(editor.permissions.length, 1, 'asked once');
+    // The option names the rule it keeps, which may cover more than this call.
+    assert.ok(
+      editor.permissions[0]?.options.some((o) => o.name === 'Allow edit(notes.txt) for this session'),
+      JSON.stringify(editor.permissions[0]?.options),
+    );
     assert.equal(readFileSync(join(root, 'notes.txt'), 'utf8'), 'status: done\n');
   } finally {
     await editor.close();
