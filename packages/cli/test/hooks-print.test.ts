@@ -312,3 +312,20 @@ test("a sub-agent's tool calls meet the PreToolUse hooks too; SubagentStop runs 
   assert.equal(sub.hook_event_name, 'SubagentStop');
   assert.ok(typeof sub.agent_id === 'string' && sub.agent_id !== '');
 });
+
+test('a blocked prompt is not kept: the next turn of the session never sends it to the model', async () => {
+  const guard = `grep -q hunter2 && { echo "that looks like a password" >&2; exit 2; }; exit 0`;
+  const { root, env } = await project({
+    UserPromptSubmit: [{ hooks: [{ type: 'command', command: guard }] }],
+  });
+  const server = await serve([{ text: 'fine' }]);
+  const blocked = await runKodama(['-p', 'my password is hunter2', ...flags(server, root)], env);
+  assert.equal(blocked.code, 1);
+  assert.match(blocked.stderr, /blocked this prompt: that looks like a password/);
+  const next = await runKodama(['-p', 'hello', '--continue', ...flags(server, root)], env);
+  assert.equal(next.code, 0, next.stderr);
+  assert.equal(server.modelCalls.length, 1);
+  const sent = JSON.stringify(messages(server.modelCalls[0]));
+  assert.match(sent, /hello/);
+  assert.doesNotMatch(sent, /hunter2/);
+});

@@ -85,7 +85,8 @@ export interface Extension {
   bind?(context: ExtensionContext): void;
   /**
    * Runs after each user message is appended (and narrated). Return content to
-   * inject right after it (e.g. recalled memories), or `undefined`.
+   * inject right after it (e.g. recalled memories), or `undefined`. A throw
+   * fails the turn and takes the message out of the conversation again.
    */
   onUserMessage?(
     context: ExtensionContext,

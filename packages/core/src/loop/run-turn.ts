@@ -156,9 +156,18 @@ async function appendUserMessage(
   conversation.appendUser(content, 'user');
   ctx.io.emit({ type: 'user-turn', agentId, turnId, content, midLoop: false });
   if (!extensionContext || !extensions.some((e) => e.onUserMessage)) return;
-  const injected = await recordInput(ctx, 'extensions', inputs, () =>
-    userMessageInjections(extensions, extensionContext, content),
-  );
+  const at = conversation.length - 1;
+  let injected: readonly Content[];
+  try {
+    injected = await recordInput(ctx, 'extensions', inputs, () =>
+      userMessageInjections(extensions, extensionContext, content),
+    );
+  } catch (error) {
+    // An extension refused the message (a host's prompt hook blocked it): the
+    // turn never began, so the message is not kept for the next one to answer.
+    conversation.replace(conversation.entries.slice(0, at));
+    throw error;
+  }
   for (const extra of injected) conversation.appendUser(extra, 'injected');
 }
 
