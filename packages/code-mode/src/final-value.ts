@@ -45,11 +45,19 @@ function bodiless(head: readonly string[]): boolean {
       .reverse()
       .find((l) => l.trim() !== '')
       ?.trim() ?? '';
-  return (
-    /^(\}\s*)?(else\s+)?(if|for|while|with)\b.*\)$/.test(prev) ||
-    /(^|\W)(else|do)$/.test(prev) ||
-    /=>$/.test(prev)
-  );
+  const opening = /^(\}\s*)?(else\s+)?(if|for|while|with)\s*\(/.exec(prev);
+  if (opening && closingParen(prev, opening[0].length - 1) === prev.length - 1) return true;
+  return /(^|\W)(else|do)$/.test(prev) || /=>$/.test(prev);
+}
+
+/** The index of the `)` matching the `(` at `open`, or -1 (strings are not understood: a heuristic). */
+function closingParen(line: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < line.length; i++) {
+    if (line[i] === '(') depth++;
+    else if (line[i] === ')' && --depth === 0) return i;
+  }
+  return -1;
 }
 
 /**

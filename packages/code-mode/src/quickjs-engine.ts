@@ -184,8 +184,12 @@ class QuickJsProgram {
 
   /** Settles a guest promise (unless the program ended) and runs the jobs it unblocks. */
   #settle(deferred: QuickJSDeferredPromise, settle: () => void): void {
-    this.#live.delete(deferred);
-    if (this.#ended) return;
+    if (!this.#live.delete(deferred)) return; // the runtime is gone, and the deferred with it
+    if (this.#ended) {
+      // Every handle is released before the runtime is freed: QuickJS aborts the whole module otherwise.
+      deferred.dispose();
+      return;
+    }
     settle();
     deferred.dispose();
     this.#pump();
@@ -235,7 +239,9 @@ class QuickJsProgram {
       this.#ctx.dispose();
       this.#rt.dispose();
     } catch {
-      // A runtime stopped mid-job can hold objects QuickJS would assert on; its memory goes with the module.
+      // QuickJS aborted freeing the runtime (an object still held): that module is unusable
+      // now, so the next program loads a fresh one.
+      module = undefined;
     }
   }
 }

@@ -69,7 +69,11 @@ export class CodeModeSession {
       const legsOf = (name: string) =>
         catalog.get(name)?.trifectaLegs ?? agent.tools.find((t) => t.name === name)?.trifectaLegs;
       const privateData = [...catalog.values(), ...agent.tools].some((t) => t.trifectaLegs.privateData);
-      let stopProgram: (reason: string) => void = () => {};
+      // The program starts running inside engine.start, so a stop can come before the handle does.
+      let early: string | undefined;
+      let stopProgram: (reason: string) => void = (reason) => {
+        early ??= reason;
+      };
       const broker = new Broker({
         catalog,
         agent,
@@ -99,8 +103,9 @@ export class CodeModeSession {
       const handle = await this.#o.engine.start({ source, catalog: this.#o.ids(), host, limits });
       (running as { handle: ProgramHandle }).handle = handle;
       stopProgram = (reason) => handle.terminate(reason);
+      if (early !== undefined) handle.terminate(early);
       void handle.done.then((end) => {
-        running.end = end;
+        running.end = overLimit(end, running.output.length, limits.outputChars);
       });
       this.#current = running;
       return this.#observe(running, context.signal);
@@ -161,7 +166,7 @@ export class CodeModeSession {
     });
     try {
       const end = await Promise.race([running.handle.done, watched]);
-      if (end) running.end = end;
+      if (end) running.end = overLimit(end, running.output.length, this.#o.limits.outputChars);
     } finally {
       clearTimeout(timer);
       if (onAbort) signal.removeEventListener('abort', onAbort);
@@ -184,4 +189,11 @@ export class CodeModeSession {
         : { status: 'completed', output, value: end.value, toolCalls };
     return { status: end.status, output, error: end.status === 'error' ? end.error : end.reason, toolCalls };
   }
+}
+
+/** A completed end whose final value would take the output past the limit becomes a termination. */
+function overLimit(end: ProgramEnd, used: number, limit: number): ProgramEnd {
+  if (end.status !== 'completed' || end.value === undefined) return end;
+  if (used + JSON.stringify(end.value).length <= limit) return end;
+  return { status: 'terminated', reason: `output limit reached (${limit} characters, with the final value)` };
 }

@@ -43,20 +43,29 @@ function wire(request: RecordedRequest): Wire {
   };
 }
 
-/** A model over HTTP that calls `calls[i]` once `i` results came back, then answers "done". */
+/** One tool call the scripted model makes. */
+export interface Call {
+  readonly name: string;
+  readonly arguments: Record<string, unknown>;
+}
+
+/**
+ * A model over HTTP that answers its i-th request with `steps[i]` (one call,
+ * or a batch of calls), then "done".
+ */
 export async function scriptedModel(
-  calls: readonly { name: string; arguments: Record<string, unknown> }[],
+  steps: readonly (Call | readonly Call[])[],
 ): Promise<{ model: Model; requests: Wire[] }> {
   const requests: Wire[] = [];
   const server = await startOpenAICompatibleServer({
     script: (request: RecordedRequest) => {
       const w = wire(request);
       requests.push(w);
-      const next = calls[w.results.length];
+      const step = steps[requests.length - 1];
       const usage = { inputTokens: 100, outputTokens: 10 };
-      return next
-        ? { toolCalls: [{ id: `call_${w.results.length + 1}`, ...next }], usage }
-        : { text: 'done', usage };
+      if (!step) return { text: 'done', usage };
+      const batch = Array.isArray(step) ? step : [step];
+      return { toolCalls: batch.map((c, i) => ({ id: `call_${requests.length}_${i}`, ...c })), usage };
     },
   });
   servers.push(server);
@@ -73,19 +82,31 @@ export interface Report {
   readonly tool_calls: number;
 }
 
+/** What a test agent is built with. */
+export interface Setup {
+  readonly tools: readonly AnyTool[];
+  readonly codeMode?: CodeModeOptions;
+  readonly extensions?: readonly Extension[];
+  readonly agent?: Partial<AgentOptions>;
+}
+
 /** Runs one turn in which the model runs `programs` with `exec`, in order; returns the parsed reports. */
-export async function runPrograms(
+export function runPrograms(
   programs: readonly string[],
-  setup: {
-    tools: readonly AnyTool[];
-    codeMode?: CodeModeOptions;
-    extensions?: readonly Extension[];
-    agent?: Partial<AgentOptions>;
-  },
+  setup: Setup,
 ): Promise<{ reports: Report[]; requests: Wire[]; agent: Agent }> {
-  const { model, requests } = await scriptedModel(
+  return runCalls(
     programs.map((source) => ({ name: 'exec', arguments: { source } })),
+    setup,
   );
+}
+
+/** Runs one turn in which the model makes `steps` (exec, wait, stop calls), in order; returns the parsed reports. */
+export async function runCalls(
+  steps: readonly (Call | readonly Call[])[],
+  setup: Setup,
+): Promise<{ reports: Report[]; requests: Wire[]; agent: Agent }> {
+  const { model, requests } = await scriptedModel(steps);
   const agent = new Agent({
     model,
     systemPrompt: 'You are a test agent.',
@@ -99,7 +120,16 @@ export async function runPrograms(
   const run = await agent.ask('go');
   if (run.outcome !== 'completed') throw new Error(`run ended ${run.outcome}: ${String(run.error)}`);
   const last = requests[requests.length - 1]!;
-  return { reports: last.results.map((r) => JSON.parse(r) as Report), requests, agent };
+  return { reports: last.results.map(parseReport), requests, agent };
+}
+
+/** A control tool's answer: its JSON report, or (a refused call) `{ status: 'refused', error }` with the text. */
+function parseReport(text: string): Report {
+  try {
+    return JSON.parse(text) as Report;
+  } catch {
+    return { status: 'refused', output: '', error: text, tool_calls: 0 };
+  }
 }
 
 /** A tool with a JSON schema and a recorded call log. */
