@@ -2,7 +2,7 @@
 // steps a direct call of the model meets: the budget tick, the loop guard,
 // the taint gate, validation and the tool as the agent holds it (wrapped by
 // whatever permission gate the host put around it), events.
-import type { AnyTool, ToolContext } from '@kodama/core';
+import type { AnyTool, ToolContext, TrifectaLegs } from '@kodama/core';
 import type { AgentView } from '@kodama/core/extensions';
 import { executeToolCall, repeatWarning, ToolLoopGuard } from '@kodama/core/tool';
 import { PROGRAM_TOOL_CALL, PROGRAM_TOOL_RESULT } from './events.ts';
@@ -68,16 +68,19 @@ export class Broker {
     }
     const index = this.#calls;
     const json = JSON.stringify(args);
-    await this.#acquire();
+    // A free slot is taken at once: no extra turn of the event loop per call.
+    if (this.#inFlight < o.limits.concurrency) this.#inFlight++;
+    else await new Promise<void>((resolve) => this.#queue.push(resolve));
     try {
       const event = { program: o.program, index, name };
       o.context.emit(PROGRAM_TOOL_CALL, { ...event, arguments: json });
-      const refused = await this.#refusal(tool, json, args);
-      if (refused !== undefined) {
+      const legs = tool.legsOf === undefined ? tool.trifectaLegs : await programCallLegs(tool, args);
+      const refused = this.#refusal(tool, json, args, legs);
+      const reason = refused === undefined ? undefined : await refused;
+      if (reason !== undefined) {
         o.context.emit(PROGRAM_TOOL_RESULT, { ...event, status: 'refused' });
-        throw new Error(refused);
+        throw new Error(reason);
       }
-      const legs = await programCallLegs(tool, args);
       const id = `${o.context.toolCallId}.${o.program}.${index}`;
       const context: ToolContext = {
         ...o.context,
@@ -102,7 +105,12 @@ export class Broker {
   }
 
   /** Why the call may not run (the budget, the loop guard, the taint gate), or `undefined`. */
-  async #refusal(tool: AnyTool, json: string, args: unknown): Promise<string | undefined> {
+  #refusal(
+    tool: AnyTool,
+    json: string,
+    args: unknown,
+    legs: TrifectaLegs,
+  ): Promise<string | undefined> | string | undefined {
     const o = this.#o;
     try {
       o.agent.stepLimit?.tick();
@@ -120,10 +128,15 @@ export class Broker {
       o.stop(reason);
       return reason;
     }
-    const legs = await programCallLegs(tool, args);
     if (legs.egress === 'none' || !o.privateData) return undefined;
     const sources = [...new Set([...o.conversationTaint, ...this.#taint])];
     if (sources.length === 0) return undefined;
+    return this.#askGate(tool, json, args, sources);
+  }
+
+  /** The taint gate's verdict on an egress call once untrusted content is in: `undefined` when it may run. */
+  async #askGate(tool: AnyTool, json: string, args: unknown, sources: string[]): Promise<string | undefined> {
+    const o = this.#o;
     const validation = tool.parameters.validate(args);
     const effects = tool.effects && validation.ok ? safeEffects(tool, validation.value) : [];
     const call = {
@@ -145,14 +158,6 @@ export class Broker {
       `and this ${tool.name} call can send data out, so it needs confirmation; ${why}. ` +
       'Do not retry it; finish the task without it, and tell the user what needed confirmation.'
     );
-  }
-
-  #acquire(): Promise<void> {
-    if (this.#inFlight < this.#o.limits.concurrency) {
-      this.#inFlight++;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => this.#queue.push(resolve));
   }
 
   #release(): void {
