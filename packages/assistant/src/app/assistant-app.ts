@@ -7,10 +7,9 @@ import { TurnToolLimit } from '../commands/command-tools.ts';
 import { START_HINT } from '../commands/reports.ts';
 import { slashCommands } from '../commands/slash-commands.ts';
 import type { ConfirmQuestion, ConfirmRequest } from '../confirm/confirm-types.ts';
-import { InlineConfirmer } from '../confirm/inline-confirmer.ts';
+import type { InlineConfirmer } from '../confirm/inline-confirmer.ts';
 import { expandAttachments, modelAcceptsImages } from '../input/attachments.ts';
 import { AssistantCompletion } from '../input/completion.ts';
-import { PermissionRules } from '../permissions/permission-rules.ts';
 import { QueuedView, TaskListEntry } from '../render/entries.ts';
 import { memoizeFrameLines } from '../render/frame-memo.ts';
 import { releaseScrollback } from '../render/scrollback.ts';
@@ -25,9 +24,10 @@ import { type ModeSwitch, screenModes } from './mode-switch.ts';
 import { PendingNotes } from './pending-notes.ts';
 import { planTool } from './plan-review.ts';
 import { PromptHistory } from './prompt-history.ts';
+import { screenConfirmer } from './screen-confirmer.ts';
 import { pickSession } from './session-picker.ts';
 import { runShellCommand } from './shell-command.ts';
-import { showAllowedEdit, showAskedEdit } from './shown-edits.ts';
+import { showAskedEdit } from './shown-edits.ts';
 import { slashContext } from './slash-context.ts';
 import { StatusPresenter } from './status-presenter.ts';
 import { Turn, withNotes } from './turn.ts';
@@ -94,18 +94,11 @@ export class AssistantApp {
       () => this.tui.requestRender(),
       options.now ?? Date.now,
     );
-    this.confirmer = new InlineConfirmer(
+    this.confirmer = screenConfirmer(
+      this,
+      options,
       (q, signal) => this.#ask(q, signal),
       (request, reason) => this.#onReason(request, reason),
-      options.permissions ?? new PermissionRules([], options.root),
-      (request, ruled) => showAllowedEdit(this.transcript, request, ruled),
-      {
-        ...(options.ruleFiles ? { ruleFiles: options.ruleFiles } : {}),
-        onNotice: (text, kind) => {
-          this.transcript.notice(text, kind);
-          this.tui.requestRender();
-        },
-      },
     );
     this.modes = screenModes(this, this.confirmer.rules, options);
     for (const c of [this.transcript, this.#queuedView, this.#tasks, this.modal, this.editor, this.status])
