@@ -3,8 +3,9 @@ import { stripControlSequences } from '@kodama/core/listeners';
 import type { JsonSchema } from '@kodama/core/model';
 import type { SessionStore } from '@kodama/core/session';
 import type { AskArgs } from './ask-args.ts';
-import { AssistantSetupError, buildAssistant } from './assistant-setup.ts';
+import { type AssistantOptions, AssistantSetupError, buildAssistant } from './assistant-setup.ts';
 import type { CliIO } from './cli-io.ts';
+import { configPath } from './config.ts';
 import { controlFileGuard } from './control-file-guard.ts';
 import { exitFor } from './exit-for.ts';
 import { EXIT } from './exit-status.ts';
@@ -48,6 +49,27 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
       : args.json
         ? new JsonLines(io.stdout)
         : new Terminal({ stdout: output ? io.stderr : io.stdout, stderr: io.stderr });
+  // The stored session (--session, --continue), opened before the agent: its hooks know whether it resumes.
+  let store: SessionStore | undefined;
+  let session: { id: string; store: SessionStore } | undefined;
+  try {
+    if (args.session !== undefined || args.continue) {
+      const warn = (line: string) => io.stderr.write(line);
+      store = await openSessionStore(args.store, io.env, warn);
+      const id = args.session ?? (await latestSession(store, warn));
+      if (id === undefined) {
+        say('no session to continue; start one with --session <id>');
+        await store.close();
+        return EXIT.usage;
+      }
+      session = { id, store };
+    }
+  } catch (error) {
+    // A store that cannot open.
+    say(error instanceof Error ? error.message : String(error));
+    await store?.close();
+    return InvalidOptionError.isInstance(error) ? EXIT.usage : EXIT.failed;
+  }
   let agent: Agent;
   let spec: AgentSpec;
   let note: string | undefined;
@@ -59,35 +81,26 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
     const plan =
       rules && (await oneShotPlan(await import('@kodama/assistant'), rules, io, planOut(args, io, output)));
     note = plan?.note;
-    agent = await buildAssistant(spec, io, {
+    // The user's hooks (ask reads no project configuration) around the tools (hooks/hooks-setup.ts).
+    const hooked = await withAskHooks(spec, io, session, {
       model,
       ...(listener ? { listener } : {}),
       maxSteps: args.maxSteps,
       extraTools: plan?.tools ?? [],
       ...wiring,
     });
+    agent = await buildAssistant(spec, io, hooked);
   } catch (error) {
+    await store?.close();
     if (!(error instanceof AssistantSetupError)) throw error;
     say(error.message);
     return error.usage ? EXIT.usage : EXIT.failed;
   }
 
   const stop = stopSignals(io);
-  let store: SessionStore | undefined;
   let tracing: CliTracing | undefined;
   try {
     const deadline = args.deadlineMs === undefined ? {} : { deadline: args.deadlineMs };
-    let session: { id: string; store: SessionStore } | undefined;
-    if (args.session !== undefined || args.continue) {
-      const warn = (line: string) => io.stderr.write(line);
-      store = await openSessionStore(args.store, io.env, warn);
-      const id = args.session ?? (await latestSession(store, warn));
-      if (id === undefined) {
-        say('no session to continue; start one with --session <id>');
-        return EXIT.usage;
-      }
-      session = { id, store };
-    }
     tracing = await cliTracing(spec.telemetry);
     const observers = [
       ...(tracing ? [tracing.observer] : []),
@@ -127,6 +140,29 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
     await tracing?.shutdown();
     await store?.close();
   }
+}
+
+/** `options` with the hooks of the user's configuration (`kodama ask` reads no project file). */
+async function withAskHooks(
+  spec: AgentSpec,
+  io: CliIO,
+  session: { id: string; store: SessionStore } | undefined,
+  options: AssistantOptions,
+): Promise<AssistantOptions> {
+  if (spec.config.hooks === undefined) return options;
+  const [{ withHooks }, { InMemorySessionStore }] = await Promise.all([
+    import('./hooks/hooks-setup.ts'),
+    import('@kodama/core/session'),
+  ]);
+  const id = session?.id ?? 'ask';
+  return withHooks(options, {
+    configFiles: [{ path: configPath(io.env), config: spec.config }],
+    root: spec.root,
+    env: io.env,
+    sessionId: () => id,
+    store: session?.store ?? new InMemorySessionStore(),
+    notice: (text) => void io.stderr.write(`kodama: ${text}\n`),
+  });
 }
 
 /** Where a presented plan is printed: with the answer (stderr when stdout carries JSON); not with --json or stream-json (their events carry it). */

@@ -329,3 +329,19 @@ test('a blocked prompt is not kept: the next turn of the session never sends it 
   assert.match(sent, /hello/);
   assert.doesNotMatch(sent, /hunter2/);
 });
+
+test("kodama ask runs the user configuration's hooks too: a PreToolUse block stops the call, SessionStart adds context", async () => {
+  const { root, env } = await project({
+    ...pre('Bash', "echo 'not from ask' >&2; exit 2"),
+    SessionStart: [{ hooks: [{ type: 'command', command: "echo 'the build is make'" }] }],
+  });
+  const server = await oneCall('bash', { command: 'touch ran' });
+  const out = await runKodama(['ask', 'go', ...flags(server, root, '--yes')], env);
+  assert.equal(out.code, 0, out.stderr);
+  assert.equal(existsSync(join(root, 'ran')), false, 'the blocked command never ran');
+  assert.match(
+    text(messages(server.modelCalls[1]).at(-1)),
+    /a PreToolUse hook blocked this bash call.*not from ask/,
+  );
+  assert.match(JSON.stringify(messages(server.modelCalls[0])), /the build is make/);
+});
