@@ -48,7 +48,6 @@ describe('code mode: the sandbox', () => {
   });
 
   test('a program that loops forever is terminated by the CPU limit; the session goes on', async () => {
-    const started = performance.now();
     const { reports } = await runPrograms(['text("spinning")\nwhile (true) {}', '1 + 1'], {
       tools: [noop()],
       codeMode: { limits: { cpuMs: 200 } },
@@ -60,7 +59,6 @@ describe('code mode: the sandbox', () => {
       tool_calls: 0,
     });
     assert.deepEqual(reports[1], { status: 'completed', output: '', value: 2, tool_calls: 0 });
-    assert.ok(performance.now() - started < 5000);
   });
 
   test('time awaiting tools is not CPU time: a slow tool inside the CPU limit completes', async () => {
