@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { READ_MAX_BYTES, READ_MAX_LINE_LENGTH, runProcess } from '../src/index.ts';
@@ -150,4 +150,19 @@ test('readText (an editor): a text file shows its text, paged as lines; the chec
   assert.equal(asked.length, 2, 'asked only for the text file inside the project');
   const disk = toolsFor(f, { readText: async () => undefined }).read;
   assert.match(text(await call(disk, { path: 'README.md' })), /# Demo/);
+});
+
+test('readText (an editor): an unsaved .npmrc holding a token is refused as the file on disk would be; a clean one shows', async (t) => {
+  const f = await makeFixture(t);
+  // On disk the file holds no credential, so the checks on disk let it through.
+  writeFileSync(join(f.project, '.npmrc'), 'registry=https://registry.npmjs.org/\n');
+  const buffers: Record<string, string> = {};
+  const read = toolsFor(f, { readText: async (real) => buffers[real] }).read;
+  const real = realpathSync(join(f.project, '.npmrc'));
+  buffers[real] = '//registry.npmjs.org/:_authToken=npm_CANARYTOKEN123\n';
+  const refused = text(await call(read, { path: '.npmrc' }));
+  assert.match(refused, /is a credential file .*access is refused/);
+  assert.ok(!refused.includes('CANARYTOKEN'), 'the token never reaches the model');
+  buffers[real] = 'registry=https://example.test/\n';
+  assert.equal(text(await call(read, { path: '.npmrc' })), '     1\tregistry=https://example.test/');
 });

@@ -88,6 +88,9 @@ export function readTool(
           let page: Page;
           // An editor's text of a text file (kind and confinement were judged on disk above).
           const edited = kind.kind === 'pdf' ? undefined : await options.readText?.(real);
+          // The editor's text may hold what the disk's did not: a token typed into an unsaved .npmrc.
+          const secret = edited === undefined ? undefined : workspace.denylist.deniedByText(real, edited);
+          if (secret) throw new ToolError(`${shownAs} is a credential file (${secret}); access is refused`);
           if (kind.kind === 'pdf') {
             if (info.size > READ_MAX_PDF_BYTES) {
               throw new ToolError(

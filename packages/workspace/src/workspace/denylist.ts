@@ -173,6 +173,15 @@ export class Denylist {
   }
 
   /**
+   * Why `absPath` would be denied by its contents if it held `text` (an
+   * editor's unsaved text of a file whose disk copy passed {@link deniedReason}),
+   * or undefined.
+   */
+  deniedByText(absPath: string, text: string): string | undefined {
+    return contentReason(absPath, foldName(basename(absPath)), dirname(absPath), text);
+  }
+
+  /**
    * ripgrep `--iglob` exclusions for the name patterns, so grep and glob never
    * open denied files. Results are still filtered with {@link deniedReason}
    * afterwards (folded names, `id_*` keys and credentials found by content are only caught there).
@@ -183,12 +192,12 @@ export class Denylist {
   }
 }
 
-/** Why a file is denied by its contents (see {@link CONTENT_RULES}), or undefined. */
-function contentReason(absPath: string, folded: string, dir: string): string | undefined {
+/** Why a file is denied by its contents (see {@link CONTENT_RULES}; `text` instead of the disk's), or undefined. */
+function contentReason(absPath: string, folded: string, dir: string, text?: string): string | undefined {
   for (const rule of CONTENT_RULES) {
     if (rule.name !== folded) continue;
     if (rule.parent !== undefined && !dir.split(sep).some((part) => foldName(part) === rule.parent)) continue;
-    if (rule.secret.test(readHead(absPath))) return rule.reason;
+    if (rule.secret.test(text ?? readHead(absPath))) return rule.reason;
   }
   return undefined;
 }
