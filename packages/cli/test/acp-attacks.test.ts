@@ -3,7 +3,9 @@
 // own configuration cannot widen the rules until the folder is trusted (and
 // once trusted it does: the test can fail both ways); a path outside the
 // session's folder is refused, also through the client's filesystem, which
-// is never asked about it.
+// is never asked about it; a session id climbing out of the store loads
+// nothing; a control file is never allowed "for this session"; a forged
+// answer (an option not offered) approves nothing.
 import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -219,6 +221,41 @@ test('a control file is never offered "Allow for this session": each write of it
       '{"mcpServers":{}}\n',
       'the second write not made',
     );
+  } finally {
+    await editor.close();
+  }
+});
+
+test('a forged answer approves nothing: an option id kodama did not offer, or "always" where only once was offered', async () => {
+  const { root, dir, env } = acpProject();
+  const marker = join(dir, 'ran');
+  const { model } = await stepModel(
+    [
+      [{ name: 'bash', arguments: { command: `touch ${marker}` } }],
+      [{ name: 'write', arguments: { path: '.mcp.json', content: '{"mcpServers":{}}\n' } }],
+      [{ name: 'bash', arguments: { command: 'echo ordinary > done.txt' } }],
+    ],
+    'ok',
+  );
+  // Kodama's own id for "always", not offered for a control file; a made-up id; then a real allow.
+  const forged = ['yes', 'allow-always'];
+  const editor = await startEditor(acpFlags(model), env, {
+    permission: (request) => {
+      const optionId = forged.shift() ?? request.options.find((o) => o.kind === 'allow_once')?.optionId ?? '';
+      return { outcome: { outcome: 'selected', optionId } };
+    },
+  });
+  try {
+    const { sessionId } = await editor.request(acp.methods.agent.session.new, { cwd: root, mcpServers: [] });
+    await editor.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'go' }],
+    });
+    assert.equal(editor.permissions.length, 3, editor.stderr());
+    assert.ok(!editor.permissions[1]?.options.some((o) => o.optionId === 'allow-always'));
+    assert.equal(existsSync(marker), false, 'the command with a made-up answer never ran');
+    assert.equal(existsSync(join(root, '.mcp.json')), false, 'the control file was not written');
+    assert.equal(readFileSync(join(root, 'done.txt'), 'utf8'), 'ordinary\n', 'an offered allow still works');
   } finally {
     await editor.close();
   }
