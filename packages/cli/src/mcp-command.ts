@@ -18,6 +18,11 @@ export async function mcp(args: McpArgs, io: CliIO): Promise<number> {
   const { loadMcpConfig, projectMcpFile } = await import('@kodama/mcp');
   const file = projectMcpFile(root);
   try {
+    if (args.action === 'add' || args.action === 'rm') {
+      // The project's .mcp.json came with the folder: a link in it must not carry the write elsewhere.
+      const { assertWritesInside } = await import('./json-file-edit.ts');
+      await assertWritesInside(file, root);
+    }
     if (args.action === 'add') {
       const entry = args.url
         ? { type: 'http', url: args.url }
