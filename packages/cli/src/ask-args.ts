@@ -4,6 +4,8 @@ import { parseArgs } from 'node:util';
 import { defineCommand } from './command-entry.ts';
 import { parseDuration } from './duration.ts';
 import {
+  CODE_MODE_OPTIONS,
+  codeModeChoice,
   HEADLESS_OPTIONS,
   type HeadlessChoice,
   headlessChoice,
@@ -86,6 +88,10 @@ export const ASK_OPTIONS_TEXT = `Options of ask:
                            message; also "memory": true in the configuration
       --no-memory          no memory, whatever the configuration says
       --user <id>          whose memories (default: your login name)
+      --code-mode          the model calls tools by writing one program for the exec tool
+                           (a QuickJS sandbox; every call meets the same rules); also
+                           "codeMode": true in the configuration
+      --no-code-mode       direct tool calls, whatever the configuration says
       --output-schema <file.json>
                            the answer must match this JSON Schema (an object);
                            prints the validated JSON to stdout instead of the text
@@ -100,6 +106,7 @@ Model targets:
 const ASK_OPTIONS = {
   ...TOOL_CHOICE_OPTIONS,
   ...MEMORY_OPTIONS,
+  ...CODE_MODE_OPTIONS,
   ...HEADLESS_OPTIONS,
   model: { type: 'string', short: 'm' },
   json: { type: 'boolean' },
@@ -144,6 +151,7 @@ export function parseAsk(args: readonly string[]): AskArgs {
     model: values.model,
     ...toolChoice(values, 'ask'),
     ...memoryChoice(values, 'ask'),
+    ...codeModeChoice(values, 'ask'),
     json: values.json ?? false,
     maxSteps,
     deadlineMs,

@@ -67,7 +67,8 @@ export { AssistantSetupError } from './setup-error.ts';
  * and with `--tools agent` the sub-agents extension, whose personas' other
  * tools are built as sub-agent-only tools (the LIBRARIAN among them when the
  * root has a corpus index); with memory on the memory extension of `--user`;
- * the taint gate of `--yes=all`; the step budget; everything built closes with
+ * the taint gate of `--yes=all`; the step budget; with `--code-mode` the
+ * code-mode extension, last; everything built closes with
  * the agent (memory's database after its captures are flushed).
  *
  * @throws AssistantSetupError for an unknown tool, a bad persona file, a skills
@@ -131,6 +132,7 @@ export async function buildAssistant(spec: AgentSpec, io: CliIO, options: Assist
     const inner = [...built, ...(options.extraTools ?? [])];
     const tools = wrap ? inner.map((t) => wrap(t)) : inner;
     const visibleNames = [...visible, ...(options.extraTools ?? []).map((t) => t.name)];
+    const codeModeExtension = spec.codeMode ? await planCodeMode(options.extraTools ?? []) : undefined;
     return new Agent({
       model: options.model,
       systemPrompt: options.systemPrompt ?? ASK_SYSTEM_PROMPT,
@@ -156,6 +158,10 @@ export async function buildAssistant(spec: AgentSpec, io: CliIO, options: Assist
         ];
         for (const extension of extensions)
           c.addExtension(wrap ? wrapExtensionTools(extension, wrap) : extension);
+        // Last, and not wrapped: its catalog is the tools above as wrapped (the
+        // gate and the hooks refuse a program's call as they would a direct one);
+        // exec itself runs nothing but those calls.
+        if (codeModeExtension) c.addExtension(codeModeExtension);
         if (options.listener) c.addListener(options.listener);
         for (const close of closers) c.onClose(close);
       },
@@ -164,6 +170,15 @@ export async function buildAssistant(spec: AgentSpec, io: CliIO, options: Assist
     for (const close of closers.reverse()) await close();
     throw setupError(error);
   }
+}
+
+/**
+ * Code mode (`--code-mode`): the caller's own tools (the screen's
+ * `present_plan`) stay with the model, as does the sub-agent tool.
+ */
+async function planCodeMode(extraTools: readonly AnyTool[]): Promise<Extension> {
+  const { codeMode } = await import('@kodama/code-mode');
+  return codeMode({ except: extraTools.map((t) => t.name) });
 }
 
 /**

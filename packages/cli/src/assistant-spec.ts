@@ -80,6 +80,7 @@ export async function resolveAssistantSpec(
     model: args.model ?? (io.env.KODAMA_MODEL?.trim() || config.model),
     tools: await assistantTools(args, config.tools, { root, env: io.env, say: deps.say }),
     memory: args.memory ?? config.memory ?? false,
+    codeMode: args.codeMode ?? config.codeMode ?? false,
     config,
     embed: defaultEmbedTarget(io.env, config),
     telemetry: telemetryFrom(io.env),

@@ -60,6 +60,11 @@ export interface KodamaConfig {
   /** Memory across conversations for the assistant and `kodama ask` unless `--no-memory` (default false). */
   readonly memory?: boolean;
   /**
+   * Code mode for the assistant and `kodama ask` unless `--no-code-mode`
+   * (default false): the model calls tools by writing one program for `exec`.
+   */
+  readonly codeMode?: boolean;
+  /**
    * The embedding target of a new corpus index and of memory when neither
    * `--embed` nor `$KODAMA_EMBED` says otherwise (an index keeps the one it was built with).
    */
@@ -103,6 +108,7 @@ const KEYS = [
   'permissions',
   'theme',
   'memory',
+  'codeMode',
   'embed',
   'diagnostics',
   'permissionMode',
@@ -176,6 +182,7 @@ export function validateConfig(path: string, value: unknown): KodamaConfig {
     permissions,
     theme,
     memory,
+    codeMode,
     embed,
     diagnostics,
     permissionMode,
@@ -207,6 +214,8 @@ export function validateConfig(path: string, value: unknown): KodamaConfig {
   if (tools !== undefined) stringList(path, 'tools', tools);
   if (memory !== undefined && typeof memory !== 'boolean')
     throw new Error(`${path}: "memory" must be true or false`);
+  if (codeMode !== undefined && typeof codeMode !== 'boolean')
+    throw new Error(`${path}: "codeMode" must be true or false`);
   if (embed !== undefined && (typeof embed !== 'string' || embed.trim() === ''))
     throw new Error(`${path}: "embed" must be an embedding target such as "ollama:nomic-embed-text"`);
   if (theme !== undefined && !(THEMES as readonly unknown[]).includes(theme))
@@ -227,11 +236,11 @@ export function validateConfig(path: string, value: unknown): KodamaConfig {
 
 /**
  * What of a project's `.kodama/config.json` applies without trust: only what
- * narrows. Its `deny` and `ask` rules, `theme`, `memory: false`, a
+ * narrows. Its `deny` and `ask` rules, `theme`, `memory: false`, `codeMode: false`, a
  * `tools` list within `baseTools` (the tools the run would offer anyway), and
  * a background limit no higher than the user's (else the default).
  * Never an `allow` rule, a model, an embedding target, web search keys, a
- * cache directory, memory turned on, a tool beyond the base, hooks (each
+ * cache directory, memory or code mode turned on, a tool beyond the base, hooks (each
  * starts a program) or a higher background limit.
  */
 export function narrowedConfig(
@@ -239,7 +248,7 @@ export function narrowedConfig(
   baseTools: readonly string[],
   user: KodamaConfig = {},
 ): KodamaConfig {
-  const { permissions, theme, memory, tools, permissionMode } = project;
+  const { permissions, theme, memory, codeMode, tools, permissionMode } = project;
   const ceiling = backgroundLimits(user);
   const background = Object.fromEntries(
     Object.entries(project.background ?? {}).filter(
@@ -254,6 +263,9 @@ export function narrowedConfig(
     ...(Object.keys(rules).length > 0 ? { permissions: rules } : {}),
     ...(theme === undefined ? {} : { theme }),
     ...(memory === false ? { memory } : {}),
+    // Code mode keeps every rule, but it runs model-written programs in a new
+    // engine: the person turns it on, not a cloned repository.
+    ...(codeMode === false ? { codeMode } : {}),
     ...(tools?.every((t) => baseTools.includes(t)) ? { tools } : {}),
     ...(permissionMode === 'plan' ? { permissionMode } : {}),
     ...(Object.keys(background).length > 0 ? { background } : {}),

@@ -17,6 +17,8 @@ import {
 } from '@kodama/workspace/tool-kinds';
 import type { HelpRow } from './command-entry.ts';
 import {
+  CODE_MODE_OPTIONS,
+  codeModeChoice,
   HEADLESS_OPTIONS,
   type HeadlessChoice,
   headlessChoice,
@@ -169,6 +171,7 @@ export function parseInteractive(argv: readonly string[]): InteractiveArgs {
     command: 'interactive',
     ...toolChoice({ ...values, tools: values.tools ?? defaultTools(values['no-skills'] === true) }, 'ask'),
     ...memoryChoice(values, 'ask'),
+    ...codeModeChoice(values, 'ask'),
     print: values.print,
     ...headlessChoice(values, 'kodama'),
     model: values.model,
@@ -213,6 +216,7 @@ function parse(argv: readonly string[]) {
     options: {
       ...TOOL_CHOICE_OPTIONS,
       ...MEMORY_OPTIONS,
+      ...CODE_MODE_OPTIONS,
       ...HEADLESS_OPTIONS,
       print: { type: 'string', short: 'p' },
       model: { type: 'string', short: 'm' },

@@ -68,6 +68,8 @@ export interface ToolChoice {
   readonly memory?: boolean;
   /** `--user <id>`: whose memories (default: the login name). */
   readonly user?: string;
+  /** `--code-mode` (true) / `--no-code-mode` (false); undefined: the configuration's `codeMode` decides. */
+  readonly codeMode?: boolean;
   /**
    * `--trust`: trust this folder's project configuration (`.kodama/config.json`,
    * `.mcp.json`, project skills and personas) for this run, without remembering
@@ -111,6 +113,28 @@ export const MEMORY_OPTIONS = {
   'no-memory': { type: 'boolean' },
   user: { type: 'string' },
 } as const;
+
+/** The code-mode flags of the commands that build the assistant for a person (`ask`, `trifecta`, `kodama`). */
+export const CODE_MODE_OPTIONS = {
+  'code-mode': { type: 'boolean' },
+  'no-code-mode': { type: 'boolean' },
+} as const;
+
+/**
+ * The code-mode flags, checked: `codeMode` is undefined when neither is
+ * given (the configuration decides).
+ *
+ * @throws UsageError for `--code-mode` with `--no-code-mode`.
+ */
+export function codeModeChoice(
+  values: { 'code-mode'?: boolean; 'no-code-mode'?: boolean },
+  topic: Command,
+): Pick<ToolChoice, 'codeMode'> {
+  if (values['code-mode'] && values['no-code-mode'])
+    throw new UsageError('use --code-mode or --no-code-mode, not both', topic);
+  if (values['code-mode']) return { codeMode: true };
+  return values['no-code-mode'] ? { codeMode: false } : {};
+}
 
 /**
  * The memory flags, checked: `memory` is undefined when neither `--memory`

@@ -28,6 +28,8 @@ export interface AgentSpec extends ToolChoice {
   readonly trusted: boolean;
   /** Memory on: `--memory` / `--no-memory`, else the configuration's `memory` where it may decide. */
   readonly memory: boolean;
+  /** Code mode on: `--code-mode` / `--no-code-mode`, else the configuration's `codeMode` where it may decide. */
+  readonly codeMode: boolean;
   /** The configuration in effect (the tools read `webSearch` and `cacheDir` from it). */
   readonly config: KodamaConfig;
   /** The embedding target when none is given or recorded: `$KODAMA_EMBED`, else the configuration's `embed`. */
@@ -40,7 +42,7 @@ export interface AgentSpec extends ToolChoice {
 export interface AgentSpecSources {
   /**
    * The user's configuration's `memory` applies when the flags say nothing
-   * (`kodama ask`, `kodama trifecta`). Off for the servers and the worker,
+   * (`kodama ask`, `kodama trifecta`), and so does its `codeMode`. Off for the servers and the worker,
    * whose callers are not the person whose memories they would be.
    */
   readonly memoryByConfig?: boolean;
@@ -71,11 +73,14 @@ export async function resolveAgentSpec(
     const config = configOf(files.user);
     const trusted = choice.trust ?? (await mcpTrusted(choice, root, io, files));
     const memory = choice.memory ?? (sources.memoryByConfig ? config.memory : undefined) ?? false;
+    // The servers and the worker keep direct calls: their callers chose no mode.
+    const codeMode = choice.codeMode ?? (sources.memoryByConfig ? config.codeMode : undefined) ?? false;
     return Object.freeze({
       ...choice,
       root,
       trusted,
       memory,
+      codeMode,
       config,
       embed: defaultEmbedTarget(io.env, config),
       telemetry: telemetryFrom(io.env),

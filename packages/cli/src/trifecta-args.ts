@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { defineCommand } from './command-entry.ts';
 import {
+  CODE_MODE_OPTIONS,
+  codeModeChoice,
   MEMORY_OPTIONS,
   memoryChoice,
   strictParse,
@@ -17,7 +19,12 @@ export interface TrifectaArgs extends ToolChoice {
   readonly json: boolean;
 }
 
-const TRIFECTA_OPTIONS = { ...TOOL_CHOICE_OPTIONS, ...MEMORY_OPTIONS, json: { type: 'boolean' } } as const;
+const TRIFECTA_OPTIONS = {
+  ...TOOL_CHOICE_OPTIONS,
+  ...MEMORY_OPTIONS,
+  ...CODE_MODE_OPTIONS,
+  json: { type: 'boolean' },
+} as const;
 
 /** Parses `kodama trifecta` options. @throws UsageError */
 export function parseTrifecta(args: readonly string[]): TrifectaArgs {
@@ -35,6 +42,7 @@ export function parseTrifecta(args: readonly string[]): TrifectaArgs {
     command: 'trifecta',
     ...toolChoice(values, 'trifecta'),
     ...memoryChoice(values, 'trifecta'),
+    ...codeModeChoice(values, 'trifecta'),
     json: values.json ?? false,
   };
 }
@@ -42,14 +50,15 @@ export function parseTrifecta(args: readonly string[]): TrifectaArgs {
 /** The usage of `kodama trifecta`. */
 export const TRIFECTA_USAGE = `Usage: kodama trifecta [--tools <names>] [--agents <file>] [--root <dir>]
                        [--yes | --yes=all] [--sandbox <kind>] [--no-skills]
-                       [--memory [--user <id>]] [--json]
+                       [--memory [--user <id>]] [--code-mode] [--json]
 
 Prints the lethal-trifecta map of the assistant that kodama ask would build
 with the same flags: each agent (the main one, and each sub-agent persona the
 agent tool can start) with the legs its tools hold (private data in, untrusted
 content in, bytes out), its verdict (silent, soft, loud), the tree's verdict
 and its worst path; when loud, which tools bring each leg in (and, with
---memory, why memory makes it so). --json prints the report as JSON. Exits 3
+--memory, why memory makes it so). With --code-mode the model holds exec,
+wait and stop, which carry the combined legs of the tools programs call. --json prints the report as JSON. Exits 3
 when the verdict is loud, so a script can refuse such a configuration.
 `;
 

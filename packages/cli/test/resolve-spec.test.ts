@@ -130,6 +130,25 @@ test('the embedding target and memory follow the same order; an untrusted projec
   assert.equal(untrusted.embed, 'ollama:user-embed');
 });
 
+test('codeMode: an untrusted project may turn it off, never on; trusted, it decides; the flag beats both', async () => {
+  const spec = async (user: unknown, project: unknown, ...flags: string[]) => {
+    const w = await world(user, project);
+    const args = interactiveArgs(['-p', 'hi', '--root', w.root, ...flags]);
+    return (await resolveAssistantSpec(args, w.io, { say: () => {}, fs: w.fs })).codeMode;
+  };
+  assert.equal(await spec({}, { codeMode: true }), false, 'a cloned repository cannot turn it on');
+  assert.equal(await spec({ codeMode: true }, { codeMode: false }), false, 'off narrows, so it applies');
+  assert.equal(await spec({ codeMode: true }, undefined), true);
+  assert.equal(await spec({}, { codeMode: true }, '--trust'), true);
+  assert.equal(await spec({ codeMode: true }, { codeMode: true }, '--trust', '--no-code-mode'), false);
+  assert.equal(await spec({}, undefined, '--code-mode'), true);
+  const { validateConfig } = await import('../src/config.ts');
+  assert.throws(
+    () => validateConfig('c.json', { codeMode: 'yes' }),
+    /c\.json: "codeMode" must be true or false/,
+  );
+});
+
 test('no module but config-files.ts opens a configuration file', async () => {
   const { readdir, readFile } = await import('node:fs/promises');
   const dir = new URL('../src/', import.meta.url);
