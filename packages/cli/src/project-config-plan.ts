@@ -53,8 +53,8 @@ export function shown(text: string, max = 200): string {
  * against the user's own configuration and the tools the command line offers
  * anyway (`base.tools`). The configuration files come as read once
  * (`base.files`, from `readKodamaConfig(env, root)`); `.mcp.json` is read
- * here. Narrowing parts (`deny` and `ask` rules, `theme`, `memory: false`, a
- * `tools` list within the base, lower background limits) are not listed: they apply without trust.
+ * here. Narrowing parts (`deny` and `ask` rules, `theme`, `memory: false`,
+ * `codeMode: false`, a `tools` list within the base, lower background limits) are not listed: they apply without trust.
  *
  * @throws McpConfigError naming the file for a `.mcp.json` that cannot be read (nothing of it is used).
  */
@@ -121,6 +121,8 @@ function configWidening(
         );
   if (config.memory === true && base.user.memory !== true)
     say('would turn memory on (your remembered facts would come into its conversations)');
+  if (config.codeMode === true && base.user.codeMode !== true)
+    say('would turn code mode on (the model would run programs that call its tools)');
   const ceiling = backgroundLimits(base.user);
   const words = { maxCommands: 'background commands', maxAgents: 'background sub-agents' } as const;
   for (const key of ['maxCommands', 'maxAgents'] as const) {

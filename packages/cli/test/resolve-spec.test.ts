@@ -136,7 +136,12 @@ test('codeMode: an untrusted project may turn it off, never on; trusted, it deci
     const args = interactiveArgs(['-p', 'hi', '--root', w.root, ...flags]);
     return (await resolveAssistantSpec(args, w.io, { say: () => {}, fs: w.fs })).codeMode;
   };
-  assert.equal(await spec({}, { codeMode: true }), false, 'a cloned repository cannot turn it on');
+  // Turning it on is a widening: with no one to ask and no answer remembered, -p refuses to start;
+  // an untrusted folder's file is narrowed, and code mode turned on is dropped.
+  await assert.rejects(spec({}, { codeMode: true }), { name: 'ProjectTrustError' });
+  const { narrowedConfig } = await import('../src/config.ts');
+  assert.deepEqual(narrowedConfig({ codeMode: true, theme: 'plain' }, []), { theme: 'plain' });
+  assert.deepEqual(narrowedConfig({ codeMode: false }, []), { codeMode: false });
   assert.equal(await spec({ codeMode: true }, { codeMode: false }), false, 'off narrows, so it applies');
   assert.equal(await spec({ codeMode: true }, undefined), true);
   assert.equal(await spec({}, { codeMode: true }, '--trust'), true);
@@ -147,6 +152,26 @@ test('codeMode: an untrusted project may turn it off, never on; trusted, it deci
     () => validateConfig('c.json', { codeMode: 'yes' }),
     /c\.json: "codeMode" must be true or false/,
   );
+});
+
+test("a project's codeMode: true is a widening the trust question names; false is not", async () => {
+  const { projectConfigPlan } = await import('../src/project-config-plan.ts');
+  const read = (config: Record<string, unknown> | undefined, path: string) => ({
+    path,
+    text: JSON.stringify(config),
+    config,
+    error: undefined,
+  });
+  const plan = async (user: Record<string, unknown>, project: Record<string, unknown>) => {
+    const root = await mkdtemp(join(tmpdir(), 'kodama-plan-'));
+    const files = { user: read(user, 'u.json'), project: read(project, join(root, '.kodama/config.json')) };
+    return (await projectConfigPlan(root, {}, { files, tools: [] })).widening.map((w) => w.what);
+  };
+  assert.deepEqual(await plan({}, { codeMode: true }), [
+    'would turn code mode on (the model would run programs that call its tools)',
+  ]);
+  assert.deepEqual(await plan({ codeMode: true }, { codeMode: true }), [], 'the user has it on already');
+  assert.deepEqual(await plan({}, { codeMode: false }), []);
 });
 
 test('no module but config-files.ts opens a configuration file', async () => {
