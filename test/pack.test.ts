@@ -34,6 +34,7 @@ const PUBLIC = [
   'assemblies',
   'durable',
   'memory',
+  'code-mode',
   'cli',
 ];
 /** The ones installed and run below: the library pair, and the command with what it needs. */
@@ -112,6 +113,7 @@ test('every public package is publishable: not private, one version, one engines
     '@kodama/ag-ui',
     '@kodama/assemblies',
     '@kodama/assistant',
+    '@kodama/code-mode',
     '@kodama/core',
     '@kodama/durable',
     '@kodama/inspector',

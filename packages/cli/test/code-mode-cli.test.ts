@@ -151,6 +151,11 @@ test('kodama trifecta --code-mode names exec with the combined legs of the catal
   const reader = await trifecta('--tools', 'read,grep', '--code-mode');
   assert.equal(reader.code, 0, reader.stderr);
   assert.match(reader.stdout, /^ {2}- exec: private=yes$/m, 'only the leg read and grep bring');
+  // Sub-agents compose: agent stays with the model, the personas keep their tools, none moves into exec.
+  const agents = await trifecta('--tools', 'read,agent', '--code-mode');
+  assert.match(agents.stdout, /^ {2}- agent: /m);
+  assert.match(agents.stdout, /^ {2}- exec: private=yes$/m, "the personas' tools are not in the catalog");
+  assert.match(agents.stdout, /^ {2}file_miner \(channel: unreviewed\)[^\n]*\n {4}- read: private=yes$/m);
   const both = await trifecta('--code-mode', '--no-code-mode');
   assert.equal(both.code, 2);
   assert.match(both.stderr, /use --code-mode or --no-code-mode, not both/);
