@@ -139,6 +139,26 @@ test('"codeMode": true in the configuration turns it on; a PreToolUse hook block
   assert.deepEqual(toolNames(direct.modelCalls[0]), ['bash']);
 });
 
+test("kodama -p --code-mode --yes: the permission gate's deny rule refuses a program's call with the direct call's message", async () => {
+  const { root, env } = await project({ permissions: { deny: ['bash(touch:*)'] } });
+  const direct = await oneCall({ name: 'bash', arguments: { command: 'touch marker' } });
+  assert.equal(
+    (await runKodama(['-p', 'go', '--yes', ...flags(direct, root, '--tools', 'bash')], env)).code,
+    0,
+  );
+  const directResult = String(messages(direct.modelCalls[1]).at(-1)?.content);
+  assert.match(directResult, /the permission rule "bash\(touch:\*\)" in \S+ denies this call/);
+  const server = await oneCall(exec(BASH));
+  const out = await runKodama(
+    ['-p', 'go', '--yes', '--code-mode', ...flags(server, root, '--tools', 'bash')],
+    env,
+  );
+  assert.equal(out.code, 0, out.stderr);
+  const value = JSON.parse(String(messages(server.modelCalls[1]).at(-1)?.content)).value;
+  assert.equal(value, `refused: ${directResult.replace(/^Error: /, '')}`);
+  assert.equal(existsSync(join(root, 'marker')), false, 'denied, even with --yes');
+});
+
 test('kodama trifecta --code-mode names exec with the combined legs of the catalog, and the same verdict', async () => {
   const trifecta = (...more: string[]) => runKodama(['trifecta', '--no-skills', ...more], isolatedEnv());
   const coded = await trifecta('--tools', 'read,bash,fetch', '--yes', '--code-mode');
