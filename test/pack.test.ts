@@ -158,7 +158,9 @@ test('each tarball holds the compiled output, its declarations, package.json and
           /^dist\/.*\.(js|d\.ts)$/.test(p) ||
           (name === '@kodama/testkit' && /^scripts\/[\w-]+\.json$/.test(p)) ||
           (name === '@kodama/subagents' && /^prompts\/[\w-]+\.txt$/.test(p)) ||
-          (name === '@kodama/inspector' && /^page\/[\w-]+\.(html|css|js)$/.test(p))
+          (name === '@kodama/inspector' && /^page\/[\w-]+\.(html|css|js)$/.test(p)) ||
+          // The headless contract's JSON Schema (docs/headless.md), for scripts to validate against.
+          (name === 'kodama' && /^schema\/[\w.-]+\.schema\.json$/.test(p))
         ),
     );
     assert.deepEqual(stray, [], `${name} ships files outside dist/*.js, dist/*.d.ts, its bin and README.md`);
