@@ -4,6 +4,7 @@
 // whatever permission gate the host put around it), events.
 import type { AnyTool, ToolContext, TrifectaLegs } from '@kodama/core';
 import type { AgentView } from '@kodama/core/extensions';
+import { taintRefusal } from '@kodama/core/taint';
 import { executeToolCall, repeatWarning, ToolLoopGuard } from '@kodama/core/tool';
 import { PROGRAM_TOOL_CALL, PROGRAM_TOOL_RESULT } from './events.ts';
 import type { CodeModeLimits } from './limits.ts';
@@ -149,15 +150,7 @@ export class Broker {
     const gate = o.agent.taintGate;
     const answer = gate ? await gate(call, o.context.signal) : 'unattended';
     if (answer === true) return undefined;
-    const why =
-      answer === false
-        ? 'the user declined it when asked'
-        : 'it was refused because no one could confirm it (nobody was there to ask)';
-    return (
-      `${tool.name} was not run: this program holds untrusted content from ${sources.join(', ')}, ` +
-      `and this ${tool.name} call can send data out, so it needs confirmation; ${why}. ` +
-      'Do not retry it; finish the task without it, and tell the user what needed confirmation.'
-    );
+    return taintRefusal(tool.name, sources, answer, 'program');
   }
 
   #release(): void {

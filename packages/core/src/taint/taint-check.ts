@@ -3,7 +3,7 @@ import type { ToolCall } from '../messages/message.ts';
 import { callEffects } from '../tool/call-legs.ts';
 import type { AnyTool } from '../tool/define-tool.ts';
 import type { TrifectaLegs } from '../trifecta/legs.ts';
-import type { TaintGate } from './taint-gate.ts';
+import type { TaintAnswer, TaintGate } from './taint-gate.ts';
 import { taintSources } from './taint-sources.ts';
 
 /** What the check reads of the running turn. */
@@ -44,18 +44,33 @@ export async function taintCheck(
   };
   const answer = input.gate ? await input.gate(request, input.signal) : 'unattended';
   if (answer === true) return undefined;
-  const why =
-    answer === false
-      ? 'the user declined it when asked'
-      : 'it was refused because no one could confirm it (nobody was there to ask)';
-  return (
-    `Error: ${tool.name} was not run: this conversation holds untrusted content from ${sources.join(', ')}, ` +
-    `and this ${tool.name} call can send data out, so it needs confirmation; ${why}. ` +
-    `Do not retry it; finish the task without it, and tell the user what needed confirmation.`
-  );
+  return `Error: ${taintRefusal(tool.name, sources, answer, 'conversation')}`;
 }
 
 function reachesPrivateData(tools: ReadonlyMap<string, AnyTool>): boolean {
   for (const tool of tools.values()) if (tool.trifectaLegs.privateData) return true;
   return false;
+}
+
+/**
+ * What the model reads when the gate did not consent to `toolName`: the
+ * untrusted `sources` its `holder` (the conversation, or a code-mode program)
+ * holds, whether a person declined it or no one could be asked, and not to
+ * retry. Without the `Error: ` prefix a refused call's observation adds.
+ */
+export function taintRefusal(
+  toolName: string,
+  sources: readonly string[],
+  answer: Exclude<TaintAnswer, true>,
+  holder: 'conversation' | 'program',
+): string {
+  const why =
+    answer === false
+      ? 'the user declined it when asked'
+      : 'it was refused because no one could confirm it (nobody was there to ask)';
+  return (
+    `${toolName} was not run: this ${holder} holds untrusted content from ${sources.join(', ')}, ` +
+    `and this ${toolName} call can send data out, so it needs confirmation; ${why}. ` +
+    'Do not retry it; finish the task without it, and tell the user what needed confirmation.'
+  );
 }
