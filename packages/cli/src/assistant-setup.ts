@@ -7,7 +7,6 @@ import type { TaintGate } from '@kodama/core/taint';
 import type { McpExtension } from '@kodama/mcp';
 import { resolveModel } from '@kodama/models';
 import { ASK_SYSTEM_PROMPT } from './ask-system-prompt.ts';
-import { agentsControl, joinedControl } from './background-control.ts';
 import type { CliIO } from './cli-io.ts';
 import { backgroundLimits } from './config.ts';
 import { planDiagnostics } from './diagnostics-setup.ts';
@@ -119,8 +118,12 @@ export async function buildAssistant(spec: AgentSpec, io: CliIO, options: Assist
       },
     });
     // One table for /tasks and the status line: the commands, then the background sub-agents.
-    const background = joinedControl([commands, sub && agentsControl(sub.extension.background)]);
-    if (background) options.onBackground?.(background);
+    // Loaded only then: its words come from @kodama/workspace, which `ask` with no file tool never loads.
+    if (commands || sub) {
+      const { agentsControl, joinedControl } = await import('./background-control.ts');
+      const background = joinedControl([commands, sub && agentsControl(sub.extension.background)]);
+      if (background) options.onBackground?.(background);
+    }
     // Diagnostics inside the gate: they run only after the edit was allowed and made.
     const diagnostics = await planDiagnostics(config.diagnostics, root, spec.trusted);
     if (diagnostics) {
