@@ -259,7 +259,9 @@ test('resource limits: a fork bomb stops at the process limit (64) and the comma
   // dash reports a failed fork at once (bash would retry for half a minute).
   const bomb = `sh -c 'f(){ if [ "$1" -gt 0 ]; then f $(($1-1)) & f $(($1-1)) & wait; else echo x >> leaves; sleep 2; fi; }; f 9' 2>&1 | grep -c 'Cannot fork'`;
   const ran = await sandboxed(t, project, bomb, { limits: { processes: 64 } });
-  const leaves = readFileSync(join(project, 'leaves'), 'utf8').split('\n').length - 1;
+  // The limit counts every process of the user: on a busy machine no leaf may be reached at all (no file).
+  const file = join(project, 'leaves');
+  const leaves = existsSync(file) ? readFileSync(file, 'utf8').split('\n').length - 1 : 0;
   assert.ok(leaves < 64, `${leaves} leaves ran`);
   assert.ok(Number(/^(\d+)/.exec(ran.text)?.[1]) > 0, `no fork failed: ${ran.text}`);
 });
