@@ -16,7 +16,7 @@ import { type CliTracing, cliTracing } from './otel-setup.ts';
 import { readOutputSchema } from './output-schema-file.ts';
 import { UsageError } from './parse-support.ts';
 import { pickModel } from './pick-model.ts';
-import { oneShotPlan } from './print-plan-setup.ts';
+import { oneShotPlan, planOutput } from './print-plan-setup.ts';
 import { type AgentSpec, resolveAgentSpec } from './resolve-spec.ts';
 import { eventsDir, latestSession, openSessionStore } from './session-store.ts';
 import { stopSignals } from './stop-signals.ts';
@@ -79,7 +79,13 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
     const { wiring, rules } = await controlFileGuard(spec, io, args.permissionMode);
     // The mode is told to the model; plan mode brings present_plan (printed where the answer goes).
     const plan =
-      rules && (await oneShotPlan(await import('@kodama/assistant'), rules, io, planOut(args, io, output)));
+      rules &&
+      (await oneShotPlan(
+        await import('@kodama/assistant'),
+        rules,
+        io,
+        planOutput(args, io, output !== undefined),
+      ));
     note = plan?.note;
     // The user's hooks (ask reads no project configuration) around the tools (hooks/hooks-setup.ts).
     const hooked = await withAskHooks(spec, io, session, {
@@ -163,16 +169,6 @@ async function withAskHooks(
     store: session?.store ?? new InMemorySessionStore(),
     notice: (text) => void io.stderr.write(`kodama: ${text}\n`),
   });
-}
-
-/** Where a presented plan is printed: with the answer (stderr when stdout carries JSON); not with --json or stream-json (their events carry it). */
-function planOut(
-  args: AskArgs,
-  io: CliIO,
-  output: JsonSchema | undefined,
-): NodeJS.WritableStream | undefined {
-  if (args.json || args.outputFormat === 'stream-json') return undefined;
-  return output || args.outputFormat === 'json' ? io.stderr : io.stdout;
 }
 
 /** The validated answer on stdout: pretty JSON, or one `output` line after the events with `--json`. */

@@ -11,7 +11,7 @@ import { configPath } from './config.ts';
 import { EXIT } from './exit-status.ts';
 import { oneShotRun } from './headless/one-shot-run.ts';
 import { JsonLines } from './json-lines.ts';
-import { oneShotPlan } from './print-plan-setup.ts';
+import { oneShotPlan, planOutput } from './print-plan-setup.ts';
 import { type StopSignals, stopSignals } from './stop-signals.ts';
 import { taintRefusal } from './taint-gate.ts';
 
@@ -89,13 +89,7 @@ export async function printTurn(args: AssistantSpec, io: CliIO, setup: PrintSetu
     person: io.stdin.isTTY === true,
   });
   // The mode is told to the model; plan mode brings present_plan (printed, asked on a terminal).
-  const planOut =
-    args.json || args.outputFormat === 'stream-json'
-      ? undefined
-      : args.outputFormat === 'json'
-        ? io.stderr
-        : io.stdout;
-  const plan = await oneShotPlan(assistant, setup.rules, io, planOut);
+  const plan = await oneShotPlan(assistant, setup.rules, io, planOutput(args, io));
   // The hooks of the files in effect around the assistant's wiring (hooks/hooks-setup.ts).
   const { printHookRun, withHooks } = await import('./hooks/hooks-setup.ts');
   const hooked = (options: AssistantOptions) => withHooks(options, printHookRun(args, io, setup));

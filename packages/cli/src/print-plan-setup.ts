@@ -34,3 +34,17 @@ export async function oneShotPlan(
       : {}),
   });
 }
+
+/**
+ * Where a presented plan is printed: with the answer, or on stderr when stdout
+ * carries JSON (`--output-format json`, an output schema: `answerIsJson`);
+ * undefined with `--json` or stream-json, whose events carry it.
+ */
+export function planOutput(
+  format: { readonly json: boolean; readonly outputFormat: string },
+  io: Pick<CliIO, 'stdout' | 'stderr'>,
+  answerIsJson = false,
+): NodeJS.WritableStream | undefined {
+  if (format.json || format.outputFormat === 'stream-json') return undefined;
+  return answerIsJson || format.outputFormat === 'json' ? io.stderr : io.stdout;
+}
