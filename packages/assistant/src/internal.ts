@@ -58,6 +58,7 @@ export {
   type TaskView,
   TextEntry,
 } from './render/entries.ts';
+export { drawOnlyOnceStarted } from './render/first-frame.ts';
 export { memoizeFrameLines } from './render/frame-memo.ts';
 export { releaseScrollback } from './render/scrollback.ts';
 export { compactCount, StatusLine, type StatusState, statusText } from './render/status-line.ts';

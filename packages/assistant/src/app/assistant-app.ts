@@ -11,6 +11,7 @@ import type { InlineConfirmer } from '../confirm/inline-confirmer.ts';
 import { expandAttachments, modelAcceptsImages } from '../input/attachments.ts';
 import { AssistantCompletion } from '../input/completion.ts';
 import { QueuedView, TaskListEntry } from '../render/entries.ts';
+import { drawOnlyOnceStarted } from '../render/first-frame.ts';
 import { memoizeFrameLines } from '../render/frame-memo.ts';
 import { releaseScrollback } from '../render/scrollback.ts';
 import { StatusLine } from '../render/status-line.ts';
@@ -79,6 +80,7 @@ export class AssistantApp {
     this.#history = new PromptHistory(options.historyFile);
     const theme = options.theme;
     this.tui = new TUI(options.terminal);
+    drawOnlyOnceStarted(this.tui);
     memoizeFrameLines(this.tui);
     this.transcript = new Transcript(theme);
     releaseScrollback(this.tui, this.transcript);
