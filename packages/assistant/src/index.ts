@@ -13,6 +13,7 @@
  *
  * @packageDocumentation
  */
+
 export { type AgentWiring, type Approvals, printWiring } from './app/agent-wiring.ts';
 export { AssistantApp } from './app/assistant-app.ts';
 export type {
@@ -29,6 +30,16 @@ export { modeNote } from './app/mode-switch.ts';
 export { type PlanAnswer, type PlanHost, presentPlanTool } from './app/plan-tool.ts';
 export { type PrintedPlan, type PrintedPlanHost, printedPlan } from './app/print-plan.ts';
 export { withNotes } from './app/turn.ts';
+export { APPROVALS_DIR_NAME, ApprovalInbox, type OutsideAnswer } from './approvals/approval-inbox.ts';
+export { type AnsweredElsewhere, throughInbox } from './approvals/inbox-asker.ts';
+export {
+  type ApprovalAnswer,
+  type ApprovalSurface,
+  type AskingSurface,
+  isApprovalId,
+  type PendingApproval,
+  pendingApproval,
+} from './approvals/pending-approval.ts';
 export type { CommandSource, CustomCommand } from './commands/command-file.ts';
 export { type CommandFolder, type LoadedCommands, loadCustomCommands } from './commands/custom-commands.ts';
 export { BUILT_IN_COMMANDS } from './commands/slash-commands.ts';

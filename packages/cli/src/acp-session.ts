@@ -17,7 +17,7 @@ import { type AssistantSpec, resolveAssistantSpec } from './assistant-spec.ts';
 import type { CliIO } from './cli-io.ts';
 import type { EditReviewer } from './interactive-edit-review.ts';
 import { assistantSystemPrompt, loadInstructions } from './interactive-prompt.ts';
-import { permissionRules } from './interactive-setup.ts';
+import { approvalInbox, permissionRules } from './interactive-setup.ts';
 import { pickModel } from './pick-model.ts';
 import { ProjectTrustError } from './project-trust.ts';
 
@@ -128,7 +128,17 @@ export class AcpSession {
       return readFile(path, 'utf8');
     });
     const updates = new AcpUpdates(send, book);
-    const wiring = assistant.printWiring(acpAsker({ client, sessionId: id, book }), rules, {
+    // The editor's question also waits in the user's inbox: `kodama approve <id>` answers it too, once.
+    const asker = assistant.throughInbox(
+      acpAsker({ client, sessionId: id, book }),
+      approvalInbox(assistant, io.env),
+      {
+        surface: 'acp',
+        root: spec.root,
+        sessionId: () => id,
+      },
+    );
+    const wiring = assistant.printWiring(asker, rules, {
       approveAll: spec.yes,
       approveTaint: spec.yesAll,
       person: true,

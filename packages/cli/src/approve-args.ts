@@ -12,13 +12,17 @@ export interface ApproveArgs {
 }
 
 /** The help of `kodama approve`. */
-export const APPROVE_USAGE = `Usage: kodama approve <run id> [--deny] [--reason <text>] [--database <url>]
+export const APPROVE_USAGE = `Usage: kodama approve <approval id> [--deny] [--reason <text>]
+       kodama approve <run id> [--deny] [--reason <text>] [--database <url>]
 
-Answers the tool call a durable run waits on (a worker started with
---approve <tools>): by default it runs; with --deny it does not, and the
-model reads that it was denied (and --reason, if given). The run may have
-waited for hours and its worker may have restarted meanwhile. Prints the call
-answered; exits 1 when the run waits on nothing.
+Answers a question waiting on you: by default the call runs; with --deny it
+does not, and the model reads that it was denied (and --reason, if given).
+An approval id (ap-…, kodama approvals lists them) is a question a running
+kodama shows (the assistant, an editor over ACP, kodama -p): the first answer
+counts, from here or from its screen, and the call runs at most once. A run id
+is a durable run's call (a worker started with --approve <tools>): the run may
+have waited for hours and its worker may have restarted meanwhile. Prints the
+call answered; exits 1 when nothing waits or another answer came first.
 
 Options:
       --deny               refuse the call
@@ -44,8 +48,11 @@ export function parseApprove(args: readonly string[]): ApproveArgs {
   );
   const [runId, extra] = positionals;
   if (runId === undefined)
-    throw new UsageError('kodama approve needs a run id (kodama runs list shows them)', 'approve');
-  if (extra !== undefined) throw new UsageError('kodama approve takes one run id', 'approve');
+    throw new UsageError(
+      'kodama approve needs an approval id (kodama approvals lists them) or a run id (kodama runs list)',
+      'approve',
+    );
+  if (extra !== undefined) throw new UsageError('kodama approve takes one id', 'approve');
   return {
     command: 'approve',
     runId,
@@ -58,8 +65,8 @@ export function parseApprove(args: readonly string[]): ApproveArgs {
 /** `kodama approve`. */
 export const approveCommand = defineCommand<ApproveArgs>({
   name: 'approve',
-  synopsis: 'approve <run id> [--deny]',
-  summary: 'answer the confirmation a durable run waits on',
+  synopsis: 'approve <approval id | run id> [--deny]',
+  summary: "answer a question waiting on you, or a durable run's",
   usage: APPROVE_USAGE,
   options: APPROVE_OPTIONS,
   parse: parseApprove,

@@ -4,10 +4,12 @@ import { EXIT } from './exit-status.ts';
 
 /**
  * `kodama approve <run id> [--deny]`: answers the confirmation a durable run
- * waits on, from any process. Resolves to the exit status (1 when the run
+ * waits on, from any process (an `ap-…` id: a question waiting in a running
+ * kodama, approvals/approve-local.ts). Resolves to the exit status (1 when the run
  * waits on nothing or does not exist).
  */
 export async function approve(args: ApproveArgs, io: CliIO): Promise<number> {
+  if (/^ap-/.test(args.runId)) return (await import('./approvals/approve-local.ts')).approveLocal(args, io);
   const say = (message: string) => io.stderr.write(`kodama: ${message}\n`);
   const durable = await import('@kodama/durable');
   let runs: import('@kodama/durable').DurableRuns | undefined;

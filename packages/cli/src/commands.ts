@@ -3,6 +3,7 @@
 // read it; a new command is its own file (name, texts, options, parser, the
 // import of its runner: see command-entry.ts) plus one line here.
 import { acpCommand } from './acp-args.ts';
+import { approvalsCommand } from './approvals/approvals-args.ts';
 import { approveCommand } from './approve-args.ts';
 import { askCommand } from './ask-args.ts';
 import type { CommandEntry } from './command-entry.ts';
@@ -43,6 +44,7 @@ export const COMMAND_TABLE = [
   inspectCommand,
   workerCommand,
   runsCommand,
+  approvalsCommand,
   approveCommand,
   indexCommand,
   memoryCommand,

@@ -13,6 +13,7 @@ import type { InteractiveArgs } from './interactive-args.ts';
 import { printTurn } from './interactive-print.ts';
 import { assistantSystemPrompt, loadInstructions } from './interactive-prompt.ts';
 import {
+  approvalInbox,
   checkpointDir,
   configNotes,
   extensionReaders,
@@ -118,6 +119,7 @@ async function assistantSession(args: InteractiveArgs, io: CliIO): Promise<numbe
       historyFile: historyFile(root, io.env),
       root,
       checkpointDir: checkpointDir(root, io.env),
+      inbox: approvalInbox(assistant, io.env),
       permissions: rules,
       ruleFiles: ruleFiles(root, io.env, spec),
       permissionModeChosen: args.permissionMode !== undefined,

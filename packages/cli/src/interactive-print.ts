@@ -10,6 +10,7 @@ import type { CliIO } from './cli-io.ts';
 import { configPath } from './config.ts';
 import { EXIT } from './exit-status.ts';
 import { oneShotRun } from './headless/one-shot-run.ts';
+import { approvalInbox } from './interactive-setup.ts';
 import { JsonLines } from './json-lines.ts';
 import { oneShotPlan, planOutput } from './print-plan-setup.ts';
 import { type StopSignals, stopSignals } from './stop-signals.ts';
@@ -83,7 +84,13 @@ export async function printTurn(args: AssistantSpec, io: CliIO, setup: PrintSetu
         : new Terminal({ stdout: io.stdout, stderr: io.stderr });
   const assistant = await import('@kodama/assistant');
   // Control files ask the person even under --yes; with no terminal there is none, and they are refused.
-  const wiring = assistant.printWiring(await terminalAsker(assistant, setup.rules, io), setup.rules, {
+  // On a terminal the question also waits in the user's inbox (`kodama approve <id>` answers it too, once).
+  const asked = await terminalAsker(assistant, setup.rules, io);
+  const from = { surface: 'print', root: args.root, sessionId: () => setup.sessionId } as const;
+  const asker = io.stdin.isTTY
+    ? assistant.throughInbox(asked, approvalInbox(assistant, io.env), from)
+    : asked;
+  const wiring = assistant.printWiring(asker, setup.rules, {
     approveAll: args.yes,
     approveTaint: args.yesAll,
     person: io.stdin.isTTY === true,

@@ -27,6 +27,11 @@ export function historyFile(root: string, env: NodeJS.ProcessEnv): string {
   return join(dataDir(env), 'kodama', 'prompt-history', `${projectKey(root)}.jsonl`);
 }
 
+/** The user's inbox of questions waiting on them, shared by every surface (`kodama approvals` lists it). */
+export function approvalInbox(assistant: AssistantModule, env: NodeJS.ProcessEnv) {
+  return new assistant.ApprovalInbox(join(dataDir(env), 'kodama', assistant.APPROVALS_DIR_NAME));
+}
+
 /** Where a project's per-turn file checkpoints are kept (outside the project, so any directory works). */
 export function checkpointDir(root: string, env: NodeJS.ProcessEnv): string {
   return join(dataDir(env), 'kodama', 'checkpoints', projectKey(root));

@@ -2,6 +2,7 @@ import type { Agent, Model } from '@kodama/core';
 import type { SessionStore } from '@kodama/core/session';
 import type { TaintGate } from '@kodama/core/taint';
 import type { Terminal } from '@mariozechner/pi-tui';
+import type { ApprovalInbox } from '../approvals/approval-inbox.ts';
 import type { FileCheckpoints } from '../checkpoints/file-checkpoints.ts';
 import type { CustomCommand } from '../commands/command-file.ts';
 import type { Confirmer } from '../confirm/confirm-types.ts';
@@ -144,6 +145,11 @@ export interface AssistantOptions {
   readonly permissionModeChosen?: boolean;
   /** What is approved without asking (`--yes`, `--yes=all`); control files still ask. Default: nothing. */
   readonly approvals?: Approvals;
+  /**
+   * Where questions also wait for an answer from elsewhere (`kodama approve
+   * <id>`); see {@link ApprovalInbox}. Default: asked on the screen only.
+   */
+  readonly inbox?: ApprovalInbox;
   /** Start with a list of the stored sessions to pick from (`kodama --resume` without an id). */
   readonly pickSession?: boolean;
   /** Custom slash commands (`loadCustomCommands`); a built-in command of the same name wins. */

@@ -23,6 +23,10 @@ export const DEFAULT_DENYLIST: readonly string[] = Object.freeze([
   '_netrc',
   '.pgpass',
   '.git-credentials',
+  // kodama's inbox of questions waiting on the person (@kodama/assistant's
+  // ApprovalInbox): an agent's file tools or sandboxed bash writing an answer
+  // there would approve its own calls, so no root makes it reachable.
+  'kodama-approvals/',
 ]);
 
 /**
