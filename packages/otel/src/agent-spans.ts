@@ -1,11 +1,14 @@
-import { type AgentEvent, type Content, contentText, type Usage } from '@kodama/core';
-import { type Context, type Span, SpanKind, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
+import { type AgentEvent, type Content, contentText, type ErrorInfo, type Usage } from '@kodama/core';
+import { type Context, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import * as A from './attributes.ts';
+import { type ChatSettings, ChatSpan } from './chat-span.ts';
+import { parsedArguments, providerName } from './conventions.ts';
+import { offerChat, withdrawChat } from './traced-model.ts';
 
 /** What an agent's spans need from the observer. */
-export interface AgentSpanSettings {
-  readonly tracer: Tracer;
-  readonly captureContent: boolean;
+export interface AgentSpanSettings extends ChatSettings {
+  /** The Run's session id, once `run-start` told it. */
+  conversationId: string | undefined;
 }
 
 /**
@@ -18,17 +21,24 @@ export class AgentSpans {
   readonly span: Span;
   readonly #settings: AgentSpanSettings;
   readonly #context: Context;
-  #chat: Span | undefined;
+  #chat: ChatSpan | undefined;
+  #provider: string | undefined;
   readonly #tools = new Map<string, Span>();
   readonly #arguments = new Map<string, string>();
 
-  constructor(settings: AgentSpanSettings, name: string, agentId: string, parent: Context) {
+  /** `agentId` is the agent's id in the tree (`researcher 0`); the main agent has none (no empty `gen_ai.agent.id`). */
+  constructor(settings: AgentSpanSettings, name: string, agentId: string | undefined, parent: Context) {
     this.#settings = settings;
     this.span = settings.tracer.startSpan(
       `invoke_agent ${name}`,
       {
         kind: SpanKind.INTERNAL,
-        attributes: { [A.OPERATION]: 'invoke_agent', [A.AGENT_NAME]: name, [A.AGENT_ID]: agentId },
+        attributes: {
+          [A.OPERATION]: 'invoke_agent',
+          [A.AGENT_NAME]: name,
+          ...(agentId ? { [A.AGENT_ID]: agentId } : {}),
+          ...(settings.conversationId ? { [A.CONVERSATION_ID]: settings.conversationId } : {}),
+        },
       },
       parent,
     );
@@ -42,38 +52,34 @@ export class AgentSpans {
 
   /** One event of this agent. */
   onEvent(event: AgentEvent): void {
-    const { tracer, captureContent } = this.#settings;
+    withdrawChat();
+    // A response's tool calls follow its `tokens`; anything else closes its chat span.
+    if (this.#chat?.done && event.type !== 'tool-call') this.#endChat();
     switch (event.type) {
-      case 'user-turn':
-        if (captureContent) this.span.setAttribute(A.INPUT_MESSAGES, messages('user', event.content));
-        return;
+      case 'turn-start':
       case 'model-start':
-        this.#chat?.end();
-        this.#chat = tracer.startSpan(
-          `chat ${event.modelId}`,
-          {
-            kind: SpanKind.CLIENT,
-            attributes: {
-              [A.OPERATION]: 'chat',
-              [A.PROVIDER]: event.provider,
-              [A.SYSTEM]: event.provider,
-              [A.REQUEST_MODEL]: event.modelId,
-            },
-          },
-          this.#context,
-        );
+        this.#describeModel(event.provider, event.modelId);
+        if (event.type === 'model-start') this.#startChat(event.provider, event.modelId);
+        return;
+      case 'user-turn':
+        if (this.#settings.captureContent)
+          this.span.setAttribute(A.INPUT_MESSAGES, userMessage(event.content));
         return;
       case 'retry':
-        (this.#chat ?? this.span).addEvent('retry', { attempt: event.attempt, cause: event.cause });
+        (this.#chat?.span ?? this.span).addEvent('retry', { attempt: event.attempt, cause: event.cause });
+        return;
+      case 'reasoning':
+        this.#chat?.reasoning(event.text);
         return;
       case 'assistant':
-        if (captureContent) this.#chat?.setAttribute(A.OUTPUT_MESSAGES, messages('assistant', event.text));
+        this.#chat?.text(event.text);
         return;
       case 'tokens':
-        this.#endChat(event.modelId, event.usage, event.stopReason);
+        this.#chat?.finished(event.modelId, event.usage, event.stopReason);
         return;
       case 'tool-call':
-        if (captureContent) this.#arguments.set(event.toolCallId, event.arguments);
+        this.#chat?.toolCall({ id: event.toolCallId, name: event.name, arguments: event.arguments });
+        if (this.#settings.captureContent) this.#arguments.set(event.toolCallId, event.arguments);
         return;
       case 'tool-start':
         this.#startTool(event.name, event.toolCallId);
@@ -86,25 +92,46 @@ export class AgentSpans {
     }
   }
 
-  /** Ends what is still open (a cancelled call, an unanswered request) as not completed. */
-  endOpen(reason: string): void {
-    for (const span of [...this.#tools.values(), ...(this.#chat ? [this.#chat] : [])]) {
+  /**
+   * Ends what is still open (a cancelled call, an unanswered request) as not
+   * completed: a request cut by an error gets that error's class as its
+   * `error.type` and an exception event.
+   */
+  endOpen(reason: string, error?: ErrorInfo): void {
+    withdrawChat();
+    for (const span of this.#tools.values()) {
       span.setStatus({ code: SpanStatusCode.ERROR, message: reason });
       span.setAttribute(A.ERROR_TYPE, reason);
       span.end();
     }
     this.#tools.clear();
+    if (this.#chat?.done) this.#endChat();
+    else this.#chat?.fail(reason, error);
     this.#chat = undefined;
   }
 
-  #endChat(modelId: string, usage: Usage, stopReason: string): void {
-    const chat = this.#chat;
-    if (!chat) return;
-    chat.setAttribute(A.RESPONSE_MODEL, modelId);
-    if (usage.inputTokens !== undefined) chat.setAttribute(A.INPUT_TOKENS, usage.inputTokens);
-    if (usage.outputTokens !== undefined) chat.setAttribute(A.OUTPUT_TOKENS, usage.outputTokens);
-    chat.setAttribute(A.FINISH_REASONS, [stopReason]);
-    chat.end();
+  /** The invoke_agent span's provider and model: the first the agent uses (required by the conventions). */
+  #describeModel(provider: string, modelId: string): void {
+    if (this.#provider !== undefined) return;
+    this.#provider = provider;
+    this.span.setAttribute(A.PROVIDER, providerName(provider));
+    this.span.setAttribute(A.REQUEST_MODEL, modelId);
+  }
+
+  #startChat(provider: string, modelId: string): void {
+    this.#chat?.fail('superseded');
+    this.#chat = new ChatSpan(
+      this.#settings,
+      provider,
+      modelId,
+      this.#context,
+      this.#settings.conversationId,
+    );
+    offerChat(this.#chat);
+  }
+
+  #endChat(): void {
+    this.#chat?.end();
     this.#chat = undefined;
   }
 
@@ -112,10 +139,12 @@ export class AgentSpans {
     const attributes: Record<string, string> = {
       [A.OPERATION]: 'execute_tool',
       [A.TOOL_NAME]: name,
+      // kodama runs the tool itself with the arguments the model wrote: the conventions' `function`.
+      [A.TOOL_TYPE]: 'function',
       [A.TOOL_CALL_ID]: callId,
     };
     const args = this.#arguments.get(callId);
-    if (args !== undefined) attributes[A.TOOL_ARGUMENTS] = args;
+    if (args !== undefined) attributes[A.TOOL_ARGUMENTS] = JSON.stringify(parsedArguments(args));
     const span = this.#settings.tracer.startSpan(
       `execute_tool ${name}`,
       { kind: SpanKind.INTERNAL, attributes },
@@ -130,7 +159,9 @@ export class AgentSpans {
     if (!span) return;
     this.#tools.delete(callId);
     span.setAttribute(A.TOOL_STATUS, status);
-    if (this.#settings.captureContent) span.setAttribute(A.TOOL_RESULT, contentText(content));
+    // The conventions record a result "if execution was successful".
+    if (this.#settings.captureContent && status === 'ok')
+      span.setAttribute(A.TOOL_RESULT, contentText(content));
     if (status !== 'ok') {
       span.setStatus({ code: SpanStatusCode.ERROR, message: `tool ${status}` });
       span.setAttribute(A.ERROR_TYPE, `tool_${status}`);
@@ -139,7 +170,20 @@ export class AgentSpans {
   }
 }
 
-/** Content as the GenAI conventions' message JSON: `[{"role":"user","parts":[{"type":"text","content":"…"}]}]`. */
-function messages(role: string, content: Content): string {
-  return JSON.stringify([{ role, parts: [{ type: 'text', content: contentText(content) }] }]);
+/** A user turn as the conventions' message JSON: `[{"role":"user","parts":[{"type":"text","content":"…"}]}]`. */
+function userMessage(content: Content): string {
+  return JSON.stringify([{ role: 'user', parts: [{ type: 'text', content: contentText(content) }] }]);
+}
+
+/** Sums usage counts, leaving a count out when no response reported it. */
+export function addUsage(sum: Usage, usage: Usage): Usage {
+  const add = (a: number | undefined, b: number | undefined) =>
+    a === undefined ? b : b === undefined ? a : a + b;
+  return {
+    inputTokens: add(sum.inputTokens, usage.inputTokens),
+    outputTokens: add(sum.outputTokens, usage.outputTokens),
+    cacheReadTokens: add(sum.cacheReadTokens, usage.cacheReadTokens),
+    cacheWriteTokens: add(sum.cacheWriteTokens, usage.cacheWriteTokens),
+    reasoningTokens: add(sum.reasoningTokens, usage.reasoningTokens),
+  };
 }

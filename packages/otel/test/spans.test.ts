@@ -129,13 +129,15 @@ describe('otelObserver', () => {
     const chat = spans.find((s) => s.name.startsWith('chat'))!;
     assert.deepEqual(chat.attributes, {
       'gen_ai.operation.name': 'chat',
-      'gen_ai.provider.name': 'openai-compatible',
-      'gen_ai.system': 'openai-compatible',
+      'gen_ai.provider.name': 'openai',
+      'kodama.model.provider': 'openai-compatible',
+      'gen_ai.system': 'openai',
       'gen_ai.request.model': 'scripted-model',
+      'gen_ai.request.stream': true,
       'gen_ai.response.model': 'scripted-model',
       'gen_ai.usage.input_tokens': 100,
       'gen_ai.usage.output_tokens': 10,
-      'gen_ai.response.finish_reasons': ['tool-calls'],
+      'gen_ai.response.finish_reasons': ['tool_call'],
     });
     const tool = spans.find((s) => s.name === 'execute_tool echo')!;
     assert.equal(tool.attributes['gen_ai.tool.name'], 'echo');
