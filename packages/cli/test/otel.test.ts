@@ -66,3 +66,46 @@ test('KODAMA_OTEL=1 exports the Run as GenAI spans over OTLP/HTTP; without it no
   assert.deepEqual(attr('gen_ai.tool.name'), { stringValue: 'calculator' });
   assert.equal(attr('gen_ai.tool.call.arguments'), undefined, 'content stays out unless asked');
 });
+
+interface OtlpPayload {
+  resourceSpans: {
+    resource: { attributes: { key: string; value: Record<string, unknown> }[] };
+    scopeSpans: { scope: { name: string }; schemaUrl?: string; spans: OtlpSpan[] }[];
+  }[];
+}
+
+test('the resource: OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES, host and process; never the prompt', async () => {
+  received.length = 0;
+  const server = await serve(() => ({ text: 'fine' }));
+  const prompt = 'my secret prompt 7QX';
+  const args = ['ask', '--model', `openai-compatible:${server.url}/v1`, '--no-skills', prompt];
+  const base = { KODAMA_OTEL: '1', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: endpoint };
+  const named = await runKodama(
+    args,
+    isolatedEnv({
+      ...base,
+      OTEL_SERVICE_NAME: 'support-bot',
+      OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=staging,team=infra',
+    }),
+  );
+  assert.equal(named.code, 0, named.stderr);
+  const payload = received.at(-1) as OtlpPayload;
+  const resource = payload.resourceSpans[0]!.resource.attributes;
+  const value = (key: string) => resource.find((a) => a.key === key)?.value;
+  assert.deepEqual(value('service.name'), { stringValue: 'support-bot' });
+  assert.deepEqual(value('deployment.environment.name'), { stringValue: 'staging' });
+  assert.deepEqual(value('team'), { stringValue: 'infra' });
+  assert.ok(value('host.name'), 'the host detector ran');
+  assert.ok(value('process.pid'), 'the process detector ran');
+  assert.deepEqual(value('telemetry.sdk.language'), { stringValue: 'nodejs' });
+  assert.equal(value('process.command_args'), undefined);
+  assert.ok(!JSON.stringify(payload).includes('7QX'), 'the prompt is content: not in the resource or spans');
+  assert.equal(payload.resourceSpans[0]!.scopeSpans[0]!.schemaUrl, 'https://opentelemetry.io/schemas/1.41.0');
+
+  const plain = await runKodama(args, isolatedEnv(base));
+  assert.equal(plain.code, 0, plain.stderr);
+  const service = (received.at(-1) as OtlpPayload).resourceSpans[0]!.resource.attributes.find(
+    (a) => a.key === 'service.name',
+  );
+  assert.deepEqual(service?.value, { stringValue: 'kodama' }, 'kodama by default, not unknown_service');
+});
