@@ -33,7 +33,7 @@ export interface OtelModelOptions {
    * `server.address` and `server.port`; absent: not recorded (a kodama
    * Model does not say where it connects).
    */
-  readonly serverUrl?: string | URL;
+  readonly serverUrl?: string | URL | undefined;
 }
 
 /**
