@@ -6,10 +6,7 @@ import { parsedArguments, providerName } from './conventions.ts';
 import { offerChat, withdrawChat } from './traced-model.ts';
 
 /** What an agent's spans need from the observer. */
-export interface AgentSpanSettings extends ChatSettings {
-  /** The Run's session id, once `run-start` told it. */
-  conversationId: string | undefined;
-}
+export type AgentSpanSettings = ChatSettings;
 
 /**
  * The spans of one agent in a Run: its `invoke_agent` span, the `chat` span
@@ -25,10 +22,22 @@ export class AgentSpans {
   #provider: string | undefined;
   readonly #tools = new Map<string, Span>();
   readonly #arguments = new Map<string, string>();
+  readonly #conversationId: string | undefined;
 
-  /** `agentId` is the agent's id in the tree (`researcher 0`); the main agent has none (no empty `gen_ai.agent.id`). */
-  constructor(settings: AgentSpanSettings, name: string, agentId: string | undefined, parent: Context) {
+  /**
+   * `agentId` is the agent's id in the tree (`researcher 0`); the main agent
+   * has none (no empty `gen_ai.agent.id`). `conversationId` is the session's
+   * id, for the main agent only: a nested agent's messages are not the session's.
+   */
+  constructor(
+    settings: AgentSpanSettings,
+    name: string,
+    agentId: string | undefined,
+    parent: Context,
+    conversationId?: string,
+  ) {
     this.#settings = settings;
+    this.#conversationId = conversationId;
     this.span = settings.tracer.startSpan(
       `invoke_agent ${name}`,
       {
@@ -37,7 +46,7 @@ export class AgentSpans {
           [A.OPERATION]: 'invoke_agent',
           [A.AGENT_NAME]: name,
           ...(agentId ? { [A.AGENT_ID]: agentId } : {}),
-          ...(settings.conversationId ? { [A.CONVERSATION_ID]: settings.conversationId } : {}),
+          ...(conversationId ? { [A.CONVERSATION_ID]: conversationId } : {}),
         },
       },
       parent,
@@ -120,13 +129,7 @@ export class AgentSpans {
 
   #startChat(provider: string, modelId: string): void {
     this.#chat?.fail('superseded');
-    this.#chat = new ChatSpan(
-      this.#settings,
-      provider,
-      modelId,
-      this.#context,
-      this.#settings.conversationId,
-    );
+    this.#chat = new ChatSpan(this.#settings, provider, modelId, this.#context, this.#conversationId);
     offerChat(this.#chat);
   }
 

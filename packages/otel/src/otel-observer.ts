@@ -56,7 +56,6 @@ export function otelObserver(options: OtelObserverOptions = {}): RunObserver {
       trace.getTracerProvider().getTracer('@kodama/otel', undefined, { schemaUrl: A.SCHEMA_URL }),
     captureContent: options.captureContent ?? false,
     latestOnly: A.latestOnly(options.semconvOptIn ?? process.env.OTEL_SEMCONV_STABILITY_OPT_IN),
-    conversationId: undefined,
   };
   let root: AgentSpans | undefined;
   let total = EMPTY_USAGE;
@@ -76,12 +75,12 @@ export function otelObserver(options: OtelObserverOptions = {}): RunObserver {
   return (event: RunEvent) => {
     switch (event.type) {
       case 'run-start':
-        settings.conversationId = event.sessionId;
         root = new AgentSpans(
           settings,
           options.agentName ?? 'kodama',
           undefined,
           options.parent ?? context.active(),
+          event.sessionId,
         );
         root.span.setAttribute(A.RUN_ID, event.runId);
         return;

@@ -43,6 +43,10 @@ export interface OtelModelOptions {
  * `server.port` (from `serverUrl`), and, when the observer records content,
  * `gen_ai.system_instructions` and the full `gen_ai.input.messages`. The
  * model behaves exactly as before; without an observer it records nothing.
+ *
+ * It must be the wrapper that the agent calls (the outermost one), or inside
+ * wrappers that call it synchronously: the request is paired with its span
+ * because core calls `stream` in the same step as it emits `model-start`.
  */
 export function otelModel(model: Model, options: OtelModelOptions = {}): Model {
   const server = options.serverUrl === undefined ? undefined : new URL(options.serverUrl);
