@@ -6,8 +6,11 @@ import type { Resource, ResourceDetector } from '@opentelemetry/resources';
 /** What `KODAMA_OTEL=1` adds to a Run: the observer, and the flush to await before exiting. */
 export interface CliTracing {
   readonly observer: RunObserver;
-  /** The model, wrapped so that chat spans also carry what only requests hold (`otelModel`). */
-  model(model: Model): Model;
+  /**
+   * The model, wrapped so that chat spans also carry what only requests hold
+   * (`otelModel`); `serverUrl`, the base URL it talks to, gives `server.address` / `server.port`.
+   */
+  model(model: Model, serverUrl?: string): Model;
   /** Sends what is buffered and stops the exporter. */
   shutdown(): Promise<void>;
 }
@@ -58,7 +61,7 @@ export async function cliTracing(telemetry: Telemetry): Promise<CliTracing | und
   const tracer = provider.getTracer('kodama', cliVersion(), { schemaUrl: SCHEMA_URL });
   return {
     observer: otelObserver({ tracer, agentName: 'kodama', captureContent }),
-    model: (model) => otelModel(model),
+    model: (model, serverUrl) => otelModel(model, { serverUrl }),
     shutdown: () => provider.shutdown(),
   };
 }

@@ -95,10 +95,14 @@ export class ChatSpan {
     this.#reasoning += text;
   }
 
-  /** The response arrived: its model, usage (only what was reported) and finish reason. */
-  finished(modelId: string, usage: Usage, stopReason: StopReason): void {
+  /**
+   * The response arrived: its usage (only what was reported) and finish
+   * reason. No `gen_ai.response.model`: the events name the model asked, not
+   * the one that answered (`gpt-4o` vs `gpt-4o-2024-08-06`), and the
+   * conventions want the latter or nothing.
+   */
+  finished(usage: Usage, stopReason: StopReason): void {
     const span = this.span;
-    span.setAttribute(A.RESPONSE_MODEL, modelId);
     setUsage(span, usage);
     this.#finish = finishReason(stopReason);
     span.setAttribute(A.FINISH_REASONS, [this.#finish]);

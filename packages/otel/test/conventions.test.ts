@@ -96,7 +96,6 @@ describe('GenAI conventions v1.41.0, attribute by attribute', () => {
       'gen_ai.system': 'openai',
       'server.address': '127.0.0.1',
       'server.port': port,
-      'gen_ai.response.model': 'scripted-model',
       'gen_ai.usage.input_tokens': 120,
       'gen_ai.usage.output_tokens': 30,
       'gen_ai.usage.cache_read.input_tokens': 80,

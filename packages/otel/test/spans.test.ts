@@ -134,7 +134,6 @@ describe('otelObserver', () => {
       'gen_ai.system': 'openai',
       'gen_ai.request.model': 'scripted-model',
       'gen_ai.request.stream': true,
-      'gen_ai.response.model': 'scripted-model',
       'gen_ai.usage.input_tokens': 100,
       'gen_ai.usage.output_tokens': 10,
       'gen_ai.response.finish_reasons': ['tool_call'],
