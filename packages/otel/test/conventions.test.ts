@@ -259,7 +259,7 @@ describe('GenAI conventions v1.41.0, attribute by attribute', () => {
       maxRetries: 0,
     });
     const run = await new Agent({ model: otelModel(model), systemPrompt: 's' }).ask('hi', {
-      observers: [otelObserver({ tracer })],
+      observers: [otelObserver({ tracer, semconvOptIn: '' })],
     });
     assert.equal(run.outcome, 'completed', String(run.error));
     const chat = spanNamed('chat claude-sonnet-4-5');

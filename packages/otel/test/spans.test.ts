@@ -100,7 +100,9 @@ describe('otelObserver', () => {
         c.addExtension(subAgents({ personas: [SEEKER] }));
       },
     });
-    const run = await agent.ask('go', { observers: [otelObserver({ tracer, agentName: 'helper' })] });
+    const run = await agent.ask('go', {
+      observers: [otelObserver({ tracer, agentName: 'helper', semconvOptIn: '' })],
+    });
     assert.equal(run.outcome, 'completed', String(run.error));
     const spans = exporter.getFinishedSpans();
     const names = tree(spans);
