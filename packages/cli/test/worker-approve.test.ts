@@ -1,6 +1,7 @@
 // kodama worker, kodama runs and kodama approve over a real Postgres: a run
 // submitted from one process, executed by the worker process, its calculator
-// call waiting until `kodama approve` (a third process) answers it.
+// call waiting (listed by `kodama approvals`, the worker killed and restarted
+// meanwhile) until `kodama approve` (a third process) answers it.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { describe, test } from 'node:test';
@@ -59,7 +60,10 @@ test('kodama worker without a database says how to start Postgres (exit 2)', asy
 test('kodama approve and kodama runs refuse a command line without a run id (exit 2)', async () => {
   const approve = await runKodama(['approve'], isolatedEnv());
   assert.equal(approve.code, 2);
-  assert.match(approve.stderr, /kodama approve needs a run id/);
+  assert.match(
+    approve.stderr,
+    /kodama approve needs an approval id \(kodama approvals lists them\) or a run id/,
+  );
   const runs = await runKodama(['runs', 'result'], isolatedEnv());
   assert.equal(runs.code, 2);
   assert.match(runs.stderr, /kodama runs result needs a run id/);
@@ -69,7 +73,7 @@ const db = await freshDatabase('cli');
 describe('a durable run through the kodama command', { skip: 'skip' in db ? db.skip : false }, () => {
   const database = 'url' in db ? db.url : '';
 
-  test('submit → the worker waits for approval → kodama approve → result and events; SIGTERM stops it', async () => {
+  test('submit → the worker waits for approval → it is killed and restarted → kodama approve → result and events; SIGTERM stops it', async () => {
     const model = await serve((request) => {
       const messages = (request.body as { messages: { role: string }[] }).messages;
       return messages.some((m) => m.role === 'tool')
@@ -77,36 +81,45 @@ describe('a durable run through the kodama command', { skip: 'skip' in db ? db.s
         : { toolCalls: [{ id: 'calc-1', name: 'calculator', arguments: { expression: '6*7' } }] };
     });
     const env = isolatedEnv({ KODAMA_DATABASE_URL: database });
-    const worker = spawn(
-      process.execPath,
-      [
-        BIN,
-        'worker',
-        '--model',
-        `openai-compatible:${model.url}/v1@scripted-model`,
-        '--tools',
-        'calculator',
-        '--approve',
-        'calculator',
-        '--no-skills',
-        '--concurrency',
-        '2',
-        '--executor-id',
-        'cli-worker',
-      ],
-      { env, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let stderr = '';
-    const exited = new Promise<number | null>((resolve) => worker.on('exit', resolve));
-    await new Promise<void>((resolve, reject) => {
-      worker.stderr.on('data', (d) => {
-        stderr += d;
-        if (stderr.includes('serving queue kodama')) resolve();
+    const startWorker = async () => {
+      const child = spawn(
+        process.execPath,
+        [
+          BIN,
+          'worker',
+          '--model',
+          `openai-compatible:${model.url}/v1@scripted-model`,
+          '--tools',
+          'calculator',
+          '--approve',
+          'calculator',
+          '--no-skills',
+          '--concurrency',
+          '2',
+          '--executor-id',
+          'cli-worker',
+        ],
+        { env, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      const started = {
+        child,
+        stderr: '',
+        exited: new Promise<number | null>((resolve) => child.on('exit', resolve)),
+      };
+      await new Promise<void>((resolve, reject) => {
+        child.stderr.on('data', (d) => {
+          started.stderr += d;
+          if (started.stderr.includes('serving queue kodama')) resolve();
+        });
+        void started.exited.then((code) =>
+          reject(new Error(`kodama worker exited (${code}): ${started.stderr}`)),
+        );
       });
-      void exited.then((code) => reject(new Error(`kodama worker exited (${code}): ${stderr}`)));
-    });
+      return started;
+    };
+    const first = await startWorker();
     assert.match(
-      stderr,
+      first.stderr,
       /worker cli-worker serving queue kodama \(2 at once; calculator wait for kodama approve\)/,
     );
 
@@ -116,10 +129,33 @@ describe('a durable run through the kodama command', { skip: 'skip' in db ? db.s
     assert.match(runId, /^[0-9a-f-]{36}$/);
 
     const runs = await DurableRuns.connect(database);
+    let restarted: Awaited<ReturnType<typeof startWorker>> | undefined;
     try {
       while ((await runs.pendingApproval(runId)) === null) await new Promise((r) => setTimeout(r, 50));
       const status = await runKodama(['runs', 'status', runId], env);
       assert.equal(status.stdout, `${runId}: PENDING (worker cli-worker)\n`);
+      // The same list as every surface's questions: the run's call, by its run id.
+      const listed = await runKodama(['approvals', '--json'], env);
+      assert.equal(listed.code, 0, listed.stderr);
+      const waiting = listed.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
+      assert.deepEqual(
+        waiting.map((w) => [w.id, w.surface, w.wouldRun]),
+        [[runId, 'durable', { tool: 'calculator', detail: '{"expression":"6*7"}' }]],
+      );
+      assert.match(
+        (await runKodama(['approvals'], env)).stdout,
+        new RegExp(`${runId}  call calculator \\(calc-1\\)`),
+      );
+
+      // The worker dies while the call waits (kill -9); a new one recovers the run, still waiting.
+      first.child.kill('SIGKILL');
+      await first.exited;
+      const second = await startWorker();
+      restarted = second;
+      assert.equal((await runs.pendingApproval(runId))?.toolCallId, 'calc-1');
 
       const approved = await runKodama(['approve', runId], env);
       assert.equal(approved.code, 0, approved.stderr);
@@ -160,9 +196,10 @@ describe('a durable run through the kodama command', { skip: 'skip' in db ? db.s
       await runs.close();
       await shutdownDurable();
     }
-    worker.kill('SIGTERM');
-    assert.equal(await exited, 0, stderr);
-    assert.match(stderr, /SIGTERM: finishing the running runs/);
-    assert.match(stderr, /worker stopped/);
+    const worker = restarted ?? first;
+    worker.child.kill('SIGTERM');
+    assert.equal(await worker.exited, 0, worker.stderr);
+    assert.match(worker.stderr, /SIGTERM: finishing the running runs/);
+    assert.match(worker.stderr, /worker stopped/);
   });
 });
