@@ -84,3 +84,38 @@ export class StreamIdleTimeoutError extends ModelError {
     this.midAnswer = midAnswer;
   }
 }
+
+/** What {@link StreamKeepAliveError} reports. */
+export interface StreamKeepAliveDetails {
+  /** Provider name, e.g. `openrouter`. */
+  readonly provider: string;
+  /** The keep-alive limit that ran out, in ms. */
+  readonly keepAliveLimitMs: number;
+  /** True when part of the answer had already reached the caller. */
+  readonly midAnswer: boolean;
+}
+
+/**
+ * A model stream kept the connection alive (SSE comments, blank lines, chunks
+ * with no answer in them) but sent no answer part for `keepAliveLimitMs`, so
+ * the request was closed. Not retried: a server stuck this way has already
+ * held the request for the whole limit.
+ */
+export class StreamKeepAliveError extends ModelError {
+  /** The keep-alive limit that ran out, in ms. */
+  readonly keepAliveLimitMs: number;
+  /** True when part of the answer had already reached the caller. */
+  readonly midAnswer: boolean;
+
+  constructor(details: StreamKeepAliveDetails) {
+    const { provider, keepAliveLimitMs, midAnswer } = details;
+    super(
+      `${provider} sent only keep-alives for ${formatSeconds(keepAliveLimitMs)} ` +
+        `(${midAnswer ? 'since the last part of the answer' : 'and no answer yet'}); the stream was closed. ` +
+        'If the model is just slow, raise keepAliveLimitMs (an option of resolveModel and of the adapters)',
+      { isRetryable: false },
+    );
+    this.keepAliveLimitMs = keepAliveLimitMs;
+    this.midAnswer = midAnswer;
+  }
+}

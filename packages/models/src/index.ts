@@ -54,9 +54,11 @@ export {
   ModelServerUnreachableError,
   ModelTargetError,
   StreamIdleTimeoutError,
+  StreamKeepAliveError,
 } from './errors.ts';
 export type { FetchFunction } from './http/fetch-json.ts';
 export { DEFAULT_IDLE_TIMEOUT_MS } from './idle/idle-timeout.ts';
+export { DEFAULT_KEEP_ALIVE_LIMIT_MS } from './idle/keep-alive-limit.ts';
 // Local models: in-process llama.cpp through the optional node-llama-cpp (imported only for `local:`).
 export { DEFAULT_LOCAL_MODEL } from './local/default-local-model.ts';
 export { type EnsureHfModelOptions, ensureHfModel } from './local/hf-download.ts';
@@ -68,7 +70,12 @@ export {
   NODE_LLAMA_CPP_VERSION,
 } from './local/local-errors.ts';
 export type { LocalModelHandle } from './local/local-model-handle.ts';
-export type { DownloadProgress, LocalGpu, LocalModelOptions } from './local/local-options.ts';
+export {
+  DEFAULT_LOCAL_MAX_TOKENS,
+  type DownloadProgress,
+  type LocalGpu,
+  type LocalModelOptions,
+} from './local/local-options.ts';
 export type { LocalSource, LocalTarget } from './local/local-target.ts';
 export {
   type CachedModel,

@@ -10,6 +10,7 @@ import { idleTimeoutOf } from '../idle/idle-timeout.ts';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../retry/retry-policy.ts';
 import { streamWithRetry } from '../retry/stream-with-retry.ts';
 import { mapV3Stream } from './map-v3-stream.ts';
+import { maxOutputTokensOf } from './max-output-tokens.ts';
 import { toV3Prompt, toV3Tools } from './to-v3-prompt.ts';
 import { toV3ResponseFormat } from './to-v3-response-format.ts';
 
@@ -32,6 +33,20 @@ export interface AdapterOptions {
    * Default {@link DEFAULT_IDLE_TIMEOUT_MS} (60 s); `Infinity` turns it off.
    */
   readonly idleTimeoutMs?: number;
+  /**
+   * Milliseconds a stream may go on without an answer part while the server
+   * keeps it alive (SSE comments, blank lines, empty chunks), before it is
+   * closed with `StreamKeepAliveError` (never retried). Default
+   * {@link DEFAULT_KEEP_ALIVE_LIMIT_MS} (10 minutes); `Infinity` turns it off.
+   * Read by the lean OpenAI-compatible adapter; the AI SDK adapter's idle
+   * timeout already counts time without a part, so keep-alives never reset it.
+   */
+  readonly keepAliveLimitMs?: number;
+  /**
+   * Output-token limit of every request that sets none
+   * (`ModelRequest.maxOutputTokens` wins); none by default: the provider's own.
+   */
+  readonly maxOutputTokens?: number;
   /** What fixes a 401/403, e.g. `check ANTHROPIC_API_KEY or pick another --model`. */
   readonly authHint?: string;
   /** What fixes a refused connection, e.g. `check your network or OPENAI_BASE_URL, or pick another --model`. */
@@ -62,6 +77,7 @@ export interface AdapterOptions {
 export function fromAiSdk(model: LanguageModelV3, options: AdapterOptions = {}): Model {
   const provider = options.provider ?? model.provider.split('.')[0] ?? model.provider;
   const idleTimeoutMs = idleTimeoutOf(options.idleTimeoutMs);
+  const maxOutputTokens = maxOutputTokensOf(options.maxOutputTokens);
   const context = {
     provider,
     authHint: options.authHint,
@@ -120,7 +136,7 @@ export function fromAiSdk(model: LanguageModelV3, options: AdapterOptions = {}):
         prompt: toV3Prompt(request),
         tools,
         toolChoice: tools ? { type: 'auto' } : undefined,
-        maxOutputTokens: request.maxOutputTokens,
+        maxOutputTokens: request.maxOutputTokens ?? maxOutputTokens,
         temperature: request.temperature,
         ...toV3ResponseFormat(request.responseFormat),
       };

@@ -11,6 +11,7 @@ type Response = LlamaChatResponse<ChatModelFunctions>;
 
 import { toAbortError } from '../retry/abort-error.ts';
 import { type RuntimeSettings, releaseSharedModel, type SharedModel } from './llama-runtime.ts';
+import { localMaxTokens } from './local-options.ts';
 import { PartQueue } from './part-queue.ts';
 import { dropNullOptionals, toChatHistory, toFunctions } from './to-chat-history.ts';
 
@@ -32,6 +33,8 @@ export interface LocalModelInit {
   readonly modelId: string;
   readonly temperature?: number;
   readonly seed?: number;
+  /** Output-token limit of a request that sets none; default {@link localMaxTokens} of the context. */
+  readonly maxTokens?: number;
   /** What the caller declares over what is known of the loaded file (field by field). */
   readonly capabilities?: ModelCapabilities;
 }
@@ -60,6 +63,7 @@ export class LocalModel implements Model {
   readonly #settings: RuntimeSettings;
   readonly #temperature: number | undefined;
   readonly #seed: number | undefined;
+  readonly #maxTokens: number;
   #closed: Promise<void> | undefined;
 
   constructor(init: LocalModelInit) {
@@ -68,6 +72,7 @@ export class LocalModel implements Model {
     this.modelId = init.modelId;
     this.#temperature = init.temperature;
     this.#seed = init.seed;
+    this.#maxTokens = localMaxTokens(init.maxTokens, init.shared.context.contextSize);
     const declared = Object.entries(init.capabilities ?? {}).filter(([, v]) => v !== undefined);
     this.capabilities = {
       imageInput: false,
@@ -176,7 +181,7 @@ export class LocalModel implements Model {
       const common = {
         signal: options.signal,
         stopOnAbortSignal: false,
-        maxTokens: request.maxOutputTokens,
+        maxTokens: request.maxOutputTokens ?? this.#maxTokens,
         temperature: request.temperature ?? this.#temperature ?? 0,
         seed: this.#seed,
         onResponseChunk,

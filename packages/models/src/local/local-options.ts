@@ -29,6 +29,12 @@ export interface LocalModelOptions {
   readonly gpu?: LocalGpu;
   /** Sampling temperature; default 0 (greedy). A request's own temperature wins. */
   readonly temperature?: number;
+  /**
+   * Output-token limit of a request that sets none (`ModelRequest.maxOutputTokens`
+   * wins); default {@link DEFAULT_LOCAL_MAX_TOKENS}, at most half the context.
+   * Without one a small model that loops would generate until its context is full.
+   */
+  readonly maxTokens?: number;
   /** Sampling seed, for reproducible answers at temperature > 0. */
   readonly seed?: number;
   /** Concurrent requests the loaded model serves (context sequences); more wait their turn. Default 1. */
@@ -41,3 +47,15 @@ export interface LocalModelOptions {
 
 /** The largest context kodama allocates by default (a bigger one costs memory most answers never use). */
 export const DEFAULT_CONTEXT_CAP = 8192;
+
+/**
+ * The output-token limit of a `local:` request that sets none: 4,096 tokens,
+ * and at most half the context (a reply that long from a small model is most
+ * often a loop, and the other half is the prompt's).
+ */
+export const DEFAULT_LOCAL_MAX_TOKENS = 4096;
+
+/** The limit a `local:` model applies: `maxTokens`, else the default, within half of `contextSize`. */
+export function localMaxTokens(maxTokens: number | undefined, contextSize: number): number {
+  return maxTokens ?? Math.max(1, Math.min(DEFAULT_LOCAL_MAX_TOKENS, Math.floor(contextSize / 2)));
+}

@@ -11,7 +11,7 @@ export type LocalSource =
 export interface LocalTarget {
   readonly provider: 'local';
   readonly source: LocalSource;
-  /** Options written in the query string (`?ctx=4096&threads=2&gpu=auto&temperature=0.2&seed=1&parallel=2`). */
+  /** Options written in the query string (`?ctx=4096&threads=2&gpu=auto&temperature=0.2&seed=1&parallel=2&max_tokens=1024`). */
   readonly options: LocalModelOptions;
 }
 
@@ -21,6 +21,7 @@ const NUMBER_KEYS = {
   temperature: 'temperature',
   seed: 'seed',
   parallel: 'parallel',
+  max_tokens: 'maxTokens',
 } as const;
 const GPUS = ['false', 'auto', 'cuda', 'vulkan', 'metal'];
 const HF = /^hf:[^/\s]+\/[^/\s]+\/\S+\.gguf$/i;

@@ -1,4 +1,5 @@
 import type { ModelCapabilities } from '@kodama/core/model';
+import { maxOutputTokensOf } from '../adapter/max-output-tokens.ts';
 import type { ModelEnv } from '../resolve/provider-env.ts';
 import { DEFAULT_LOCAL_MODEL } from './default-local-model.ts';
 import { acquireSharedModel, runtimeSettings } from './llama-runtime.ts';
@@ -35,6 +36,7 @@ export async function resolveLocalModel(
     modelId,
     temperature: merged.temperature,
     seed: merged.seed,
+    maxTokens: maxOutputTokensOf(merged.maxTokens, 'maxTokens'),
     capabilities: options.capabilities,
   });
 }

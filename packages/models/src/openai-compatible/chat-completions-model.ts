@@ -2,18 +2,36 @@ import { type Model, ModelError } from '@kodama/core';
 import type { IdSource } from '@kodama/core/ids';
 import type { ModelRequest, ModelStreamPart, StreamOptions } from '@kodama/core/model';
 import type { AdapterOptions } from '../adapter/from-ai-sdk.ts';
+import { maxOutputTokensOf } from '../adapter/max-output-tokens.ts';
 import { declaredCapabilities } from '../capabilities/declared-capabilities.ts';
 import { cachedContextWindow } from '../context-window/cached-context-window.ts';
+import { StreamKeepAliveError } from '../errors.ts';
 import type { FetchFunction } from '../http/fetch-json.ts';
 import { nodeHttpFetch } from '../http/node-http-fetch.ts';
 import { IdleGuard } from '../idle/idle-guard.ts';
 import { idleTimeoutOf } from '../idle/idle-timeout.ts';
+import { keepAliveLimitOf } from '../idle/keep-alive-limit.ts';
 import { ProviderHttpError } from '../retry/provider-http-error.ts';
 import { DEFAULT_RETRY_POLICY } from '../retry/retry-policy.ts';
 import { streamWithRetry } from '../retry/stream-with-retry.ts';
 import { ChatChunkMapper, type WireChunk } from './chat-chunk-mapper.ts';
 import { SseDataSplitter } from './sse-data-splitter.ts';
 import { toChatBody } from './to-chat-body.ts';
+
+/**
+ * The body failed after part of the answer reached the caller (a cut socket,
+ * a reset): said plainly, since the retry layer never replays a stream and
+ * the caller keeps what it has. An idle timeout or the caller's abort that
+ * caused it is still reported as that (the guard and the retry layer see to it).
+ */
+function cutMidAnswer(provider: string, error: unknown): ModelError {
+  const reason =
+    error instanceof Error ? ((error as { code?: string }).code ?? error.message) : String(error);
+  return new ModelError(
+    `${provider} cut the stream in the middle of the answer (${reason}); the parts that arrived before the cut were delivered, the rest of the answer is lost`,
+    { isRetryable: true, cause: error },
+  );
+}
 
 /** Options of {@link createChatCompletionsModel}. */
 export interface ChatCompletionsModelOptions extends AdapterOptions {
@@ -47,6 +65,8 @@ export function createChatCompletionsModel(options: ChatCompletionsModelOptions)
   };
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
   const idleTimeoutMs = idleTimeoutOf(options.idleTimeoutMs);
+  const keepAliveLimitMs = keepAliveLimitOf(options.keepAliveLimitMs);
+  const maxOutputTokens = maxOutputTokensOf(options.maxOutputTokens);
   const capabilities = declaredCapabilities(
     {
       provider,
@@ -103,15 +123,29 @@ export function createChatCompletionsModel(options: ChatCompletionsModelOptions)
         mapper.push(chunk, out);
         return false;
       };
+      // When the first chunk without progress came, since the last one with it
+      // (-1: the last chunk had progress: an answer part, or bytes of an event
+      // still under way). Keep-alives reset the idle guard, not this.
+      let keepAliveSince = -1;
       for (;;) {
         guard.waiting();
-        const { done, value } = await reader.read();
+        const { done, value } = await reader.read().catch((error: unknown) => {
+          throw midAnswer ? cutMidAnswer(provider, error) : error;
+        });
         guard.received();
         const stop = splitter.feed(done ? undefined : value, onData);
         if (out.length > 0) {
           midAnswer = true;
           for (const part of out) yield part;
           out.length = 0;
+          keepAliveSince = -1;
+        } else if (splitter.midLine) {
+          keepAliveSince = -1;
+        } else if (!done) {
+          const now = performance.now();
+          if (keepAliveSince < 0) keepAliveSince = now;
+          else if (now - keepAliveSince >= keepAliveLimitMs)
+            throw new StreamKeepAliveError({ provider, keepAliveLimitMs, midAnswer });
         }
         if (done) finished = true;
         if (stop || done) break;
@@ -119,9 +153,11 @@ export function createChatCompletionsModel(options: ChatCompletionsModelOptions)
       // Read to the end after `[DONE]`: cancelling a body that is not fully
       // read makes undici drop the keep-alive connection, and the next request
       // pays for a new one. A server that keeps the body open after `[DONE]`
-      // has still answered in full, so an idle timeout here only ends the wait.
+      // has still answered in full, so an idle timeout here only ends the wait,
+      // and so does the keep-alive limit (a server that sends keep-alives after it).
+      const drainSince = performance.now();
       try {
-        while (!finished) {
+        while (!finished && performance.now() - drainSince < keepAliveLimitMs) {
           guard.waiting();
           finished = (await reader.read()).done;
         }
@@ -147,7 +183,11 @@ export function createChatCompletionsModel(options: ChatCompletionsModelOptions)
     supportsJsonSchema: capabilities.jsonSchema === true,
     contextWindow: cachedContextWindow(capabilities.contextWindow, options.probeContextWindow),
     stream(request: ModelRequest, streamOptions: StreamOptions = {}): AsyncIterable<ModelStreamPart> {
-      const body = JSON.stringify(toChatBody(options.modelId, request));
+      const limited =
+        maxOutputTokens === undefined || request.maxOutputTokens !== undefined
+          ? request
+          : { ...request, maxOutputTokens };
+      const body = JSON.stringify(toChatBody(options.modelId, limited));
       return streamWithRetry((signal) => attempt(body, signal, streamOptions.ids), streamOptions, context);
     },
   };

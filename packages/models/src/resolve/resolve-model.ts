@@ -38,6 +38,23 @@ export interface ResolveModelOptions {
    * Default `DEFAULT_IDLE_TIMEOUT_MS` (60 s); `Infinity` turns it off.
    */
   readonly idleTimeoutMs?: number;
+  /**
+   * Milliseconds a stream may go on sending only keep-alives (SSE comments,
+   * blank lines, chunks with no text, reasoning or tool call) before it is
+   * closed with a `StreamKeepAliveError` (never retried). Such keep-alives
+   * reset the idle timeout, so this is what ends a server that sends nothing
+   * else. Default `DEFAULT_KEEP_ALIVE_LIMIT_MS` (10 minutes); `Infinity`
+   * turns it off. Read by the lean OpenAI-compatible adapter (the AI SDK
+   * adapters' idle timeout already ignores keep-alives).
+   */
+  readonly keepAliveLimitMs?: number;
+  /**
+   * Output-token limit of every request that sets none
+   * (`ModelRequest.maxOutputTokens` wins): sent as `max_tokens` and its
+   * equivalents. Default: the provider's own; for `local:` models
+   * `local.maxTokens`, else `DEFAULT_LOCAL_MAX_TOKENS`.
+   */
+  readonly maxOutputTokens?: number;
   /** `fetch` used for every request (probes and model calls). */
   readonly fetch?: FetchFunction;
   /** Aborts the resolution's own probes. */
@@ -76,6 +93,8 @@ export async function resolveModel(target: string, options: ResolveModelOptions 
     contextWindow: options.contextWindow,
     capabilities: options.capabilities,
     idleTimeoutMs: options.idleTimeoutMs,
+    keepAliveLimitMs: options.keepAliveLimitMs,
+    maxOutputTokens: options.maxOutputTokens,
     retry: {
       ...options.retry,
       ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
@@ -134,6 +153,7 @@ export async function resolveModel(target: string, options: ResolveModelOptions 
     case 'local':
       return resolveLocalModel(parsed, {
         ...options.local,
+        maxTokens: options.local?.maxTokens ?? options.maxOutputTokens,
         env,
         signal: options.signal,
         capabilities: options.capabilities,
