@@ -10,6 +10,7 @@ import {
   type HeadlessChoice,
   headlessChoice,
   MEMORY_OPTIONS,
+  maxTokensOf,
   memoryChoice,
   type PermissionModeName,
   permissionModeOf,
@@ -31,6 +32,8 @@ export interface AskArgs extends ToolChoice, HeadlessChoice {
   readonly model: string | undefined;
   readonly json: boolean;
   readonly maxSteps: number | undefined;
+  /** `--max-tokens <n>`: the output-token limit of each model request (else the configuration's `maxTokens`). */
+  readonly maxTokens: number | undefined;
   /** `--deadline`, in milliseconds from the start. */
   readonly deadlineMs: number | undefined;
   /** `--session <id>`: continue or start this stored session. */
@@ -71,6 +74,9 @@ export const ASK_OPTIONS_TEXT = `Options of ask:
                            the model explores and presents a plan) or bypass
       --sandbox <kind>     run bash under "bubblewrap", or "none" (default: none)
       --max-steps <n>      tool-call budget for the turn (default: 25)
+      --max-tokens <n>     output-token limit of each model request (default: the
+                           provider's; 4096 for local: models); also "maxTokens"
+                           in the configuration
       --deadline <time>    stop after this long (30s, 2m, 1m30s) and keep the answer so far
   -s, --session <id>       continue (or start) the stored session <id>
   -c, --continue           continue the most recent stored session
@@ -111,6 +117,7 @@ const ASK_OPTIONS = {
   model: { type: 'string', short: 'm' },
   json: { type: 'boolean' },
   'max-steps': { type: 'string' },
+  'max-tokens': { type: 'string' },
   deadline: { type: 'string' },
   session: { type: 'string', short: 's' },
   continue: { type: 'boolean', short: 'c' },
@@ -154,6 +161,7 @@ export function parseAsk(args: readonly string[]): AskArgs {
     ...codeModeChoice(values, 'ask'),
     json: values.json ?? false,
     maxSteps,
+    maxTokens: maxTokensOf(values['max-tokens'], 'ask'),
     deadlineMs,
     session: values.session,
     continue: values.continue ?? false,

@@ -37,7 +37,7 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
     say(error.message);
     return EXIT.usage;
   }
-  const model = await pickModel(args.model, io);
+  const model = await pickModel(args.model, io, { maxOutputTokens: args.maxTokens });
   if (!model) return EXIT.usage;
 
   // With an output schema, stdout carries only the validated JSON a script reads;

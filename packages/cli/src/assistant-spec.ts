@@ -78,6 +78,7 @@ export async function resolveAssistantSpec(
     root,
     trusted,
     model: args.model ?? (io.env.KODAMA_MODEL?.trim() || config.model),
+    maxTokens: args.maxTokens ?? config.maxTokens,
     tools: await assistantTools(args, config.tools, { root, env: io.env, say: deps.say }),
     memory: args.memory ?? config.memory ?? false,
     codeMode: args.codeMode ?? config.codeMode ?? false,

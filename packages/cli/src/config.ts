@@ -51,6 +51,8 @@ export interface KodamaConfig {
   readonly cacheDir?: string | null;
   /** The assistant's model target when `--model` is not given. */
   readonly model?: string;
+  /** The assistant's output-token limit of each model request when `--max-tokens` is not given. */
+  readonly maxTokens?: number;
   /** The assistant's tools when `--tools` is not given. */
   readonly tools?: readonly string[];
   /** Permission rules of the assistant: allow runs without asking, ask always asks, deny refuses. */
@@ -104,6 +106,7 @@ const KEYS = [
   'webSearch',
   'cacheDir',
   'model',
+  'maxTokens',
   'tools',
   'permissions',
   'theme',
@@ -178,6 +181,7 @@ export function validateConfig(path: string, value: unknown): KodamaConfig {
     webSearch,
     cacheDir,
     model,
+    maxTokens,
     tools,
     permissions,
     theme,
@@ -211,6 +215,8 @@ export function validateConfig(path: string, value: unknown): KodamaConfig {
   }
   if (model !== undefined && (typeof model !== 'string' || model.trim() === ''))
     throw new Error(`${path}: "model" must be a model target such as "openai:gpt-4o-mini"`);
+  if (maxTokens !== undefined && !(Number.isSafeInteger(maxTokens) && (maxTokens as number) > 0))
+    throw new Error(`${path}: "maxTokens" must be a positive whole number of tokens, such as 4096`);
   if (tools !== undefined) stringList(path, 'tools', tools);
   if (memory !== undefined && typeof memory !== 'boolean')
     throw new Error(`${path}: "memory" must be true or false`);
@@ -239,7 +245,7 @@ export function validateConfig(path: string, value: unknown): KodamaConfig {
  * narrows. Its `deny` and `ask` rules, `theme`, `memory: false`, `codeMode: false`, a
  * `tools` list within `baseTools` (the tools the run would offer anyway), and
  * a background limit no higher than the user's (else the default).
- * Never an `allow` rule, a model, an embedding target, web search keys, a
+ * Never an `allow` rule, a model, an output-token limit, an embedding target, web search keys, a
  * cache directory, memory or code mode turned on, a tool beyond the base, hooks (each
  * starts a program) or a higher background limit.
  */

@@ -23,6 +23,7 @@ import {
   type HeadlessChoice,
   headlessChoice,
   MEMORY_OPTIONS,
+  maxTokensOf,
   memoryChoice,
   type PermissionModeName,
   permissionModeOf,
@@ -104,6 +105,8 @@ export interface InteractiveArgs extends ToolChoice, HeadlessChoice {
   readonly toolsGiven: boolean;
   readonly store: StoreKind;
   readonly maxSteps: number | undefined;
+  /** `--max-tokens <n>`: the output-token limit of each model request (else the configuration's `maxTokens`). */
+  readonly maxTokens: number | undefined;
   /** `--worktree [<name>]`: run in a new git worktree; '' for a generated name. */
   readonly worktree: string | undefined;
   /** `--permission-mode <mode>`: default, accept-edits, plan or bypass; undefined: the session's, else the configuration's. */
@@ -182,6 +185,7 @@ export function parseInteractive(argv: readonly string[]): InteractiveArgs {
     toolsGiven: values.tools !== undefined,
     store: store as StoreKind,
     maxSteps,
+    maxTokens: maxTokensOf(values['max-tokens']),
     worktree: values.worktree,
     permissionMode,
   };
@@ -225,6 +229,7 @@ function parse(argv: readonly string[]) {
       resume: { type: 'string', short: 'r' },
       store: { type: 'string' },
       'max-steps': { type: 'string' },
+      'max-tokens': { type: 'string' },
       worktree: { type: 'string' },
       'permission-mode': { type: 'string' },
     },

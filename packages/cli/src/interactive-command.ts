@@ -87,7 +87,7 @@ async function assistantSession(args: InteractiveArgs, io: CliIO): Promise<numbe
     say(error.message);
     return EXIT.usage;
   }
-  const model = await pickModel(spec.model, io);
+  const model = await pickModel(spec.model, io, { maxOutputTokens: spec.maxTokens });
   if (!model) return EXIT.usage;
   const instructions = await loadInstructions(process.cwd(), root);
   const systemPrompt = assistantSystemPrompt(root, instructions);
@@ -115,7 +115,8 @@ async function assistantSession(args: InteractiveArgs, io: CliIO): Promise<numbe
       store,
       sessionId,
       newSessionId: () => newSessionId(),
-      resolveModel: (t) => resolveModel(t, { env: io.env }),
+      // A model switched to keeps the output-token limit of --max-tokens (or the configuration's).
+      resolveModel: (t) => resolveModel(t, { env: io.env, maxOutputTokens: spec.maxTokens }),
       historyFile: historyFile(root, io.env),
       root,
       checkpointDir: checkpointDir(root, io.env),

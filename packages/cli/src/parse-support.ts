@@ -210,6 +210,21 @@ export function toolChoice(
   };
 }
 
+/**
+ * `--max-tokens <n>`, checked: the output-token limit of each model request.
+ * @throws UsageError for anything but a positive whole number
+ */
+export function maxTokensOf(
+  value: string | undefined,
+  topic: HelpArgs['topic'] = 'kodama',
+): number | undefined {
+  if (value === undefined) return undefined;
+  const n = /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (!(Number.isSafeInteger(n) && n > 0))
+    throw new UsageError(`--max-tokens must be a positive whole number of tokens, got "${value}"`, topic);
+  return n;
+}
+
 /** The `--store` value, checked (default `jsonl`). */
 export function storeKind(value: string | undefined, topic: Command): StoreKind {
   if (value === undefined) return 'jsonl';

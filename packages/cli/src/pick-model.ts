@@ -9,8 +9,13 @@ import { NO_MODEL_MESSAGE } from './no-model.ts';
  * or offered for download on a terminal). When there is none, or the target
  * cannot be resolved, says why on stderr and returns `undefined` (the command
  * exits 2). The local-model helpers load only when they are needed.
+ * `maxOutputTokens` (`--max-tokens`) limits every request the model makes.
  */
-export async function pickModel(flag: string | undefined, io: CliIO): Promise<Model | undefined> {
+export async function pickModel(
+  flag: string | undefined,
+  io: CliIO,
+  options: { readonly maxOutputTokens?: number } = {},
+): Promise<Model | undefined> {
   const target =
     flag ??
     (io.env.KODAMA_MODEL?.trim() ||
@@ -26,7 +31,7 @@ export async function pickModel(flag: string | undefined, io: CliIO): Promise<Mo
       parseTarget(target).provider === 'local'
         ? { onDownloadProgress: (await import('./local-default.ts')).downloadProgress(io) }
         : undefined;
-    return await resolveModel(target, { env: io.env, local });
+    return await resolveModel(target, { env: io.env, local, maxOutputTokens: options.maxOutputTokens });
   } catch (error) {
     io.stderr.write(`kodama: ${error instanceof Error ? error.message : String(error)}\n`);
     return undefined;

@@ -98,6 +98,8 @@ function configWidening(
   const say = (what: string) => out.push({ file, what, use: 'config' });
   if (config.model !== undefined && config.model !== base.user.model)
     say(`would change the model to ${shown(JSON.stringify(config.model))}`);
+  if (config.maxTokens !== undefined && config.maxTokens !== base.user.maxTokens)
+    say(`would set the output-token limit to ${config.maxTokens}`);
   if (config.embed !== undefined && config.embed !== base.user.embed)
     say(`would change the embedding model to ${shown(JSON.stringify(config.embed))}`);
   const allow = config.permissions?.allow ?? [];
