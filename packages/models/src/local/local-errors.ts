@@ -64,3 +64,30 @@ export class ModelDownloadError extends ModelError {
     this.path = path;
   }
 }
+
+/**
+ * node-llama-cpp's words for a conversation that cannot fit the context: its
+ * context shift could not shorten the history enough (the system prompt or the
+ * last message alone is too long).
+ */
+const LLAMA_OVERFLOW = /context shift|compress chat history/i;
+
+/**
+ * A `ModelError` of kind `context-overflow` for a `local:` request that does
+ * not fit the loaded context, so the agent compacts the conversation and sends
+ * it again, as it does for a server's overflow. `cause` is node-llama-cpp's
+ * error when it was one.
+ */
+export function localContextOverflow(contextSize: number, detail: string, cause?: unknown): ModelError {
+  return new ModelError(
+    `the conversation does not fit the local model's context of ${contextSize} tokens (${detail}); ` +
+      'compact it, or load the model with a larger ctx=',
+    { kind: 'context-overflow', cause },
+  );
+}
+
+/** {@link localContextOverflow} when `error` is node-llama-cpp saying the history does not fit, else `error`. */
+export function fromLlamaError(error: unknown, contextSize: number): unknown {
+  if (!(error instanceof Error) || !LLAMA_OVERFLOW.test(error.message)) return error;
+  return localContextOverflow(contextSize, 'node-llama-cpp could not shorten it to fit', error);
+}

@@ -1,7 +1,9 @@
 import type { Model, Usage } from '@kodama/core';
 import type { ModelCapabilities, ModelRequest, ModelStreamPart, StreamOptions } from '@kodama/core/model';
 import type {
+  ChatHistoryItem,
   ChatModelFunctions,
+  LlamaChat,
   LlamaChatResponse,
   LlamaChatResponseChunk,
   LlamaContextSequence,
@@ -11,6 +13,7 @@ type Response = LlamaChatResponse<ChatModelFunctions>;
 
 import { toAbortError } from '../retry/abort-error.ts';
 import { type RuntimeSettings, releaseSharedModel, type SharedModel } from './llama-runtime.ts';
+import { fromLlamaError, localContextOverflow } from './local-errors.ts';
 import { localMaxTokens } from './local-options.ts';
 import { PartQueue } from './part-queue.ts';
 import { dropNullOptionals, toChatHistory, toFunctions } from './to-chat-history.ts';
@@ -148,7 +151,7 @@ export class LocalModel implements Model {
       queue.push({ type: 'finish', reason: STOP_REASONS[raw] ?? 'other', rawReason: raw });
     } catch (error) {
       if (signal?.aborted) throw toAbortError(signal);
-      throw error;
+      throw fromLlamaError(error, this.#shared.context.contextSize);
     } finally {
       this.#shared.release(sequence);
     }
@@ -178,6 +181,8 @@ export class LocalModel implements Model {
       else queue.push({ type: 'text-delta', text: chunk.text });
     };
     try {
+      const history = toChatHistory(request);
+      this.#checkFits(chat, history, mode.functions);
       const common = {
         signal: options.signal,
         stopOnAbortSignal: false,
@@ -187,8 +192,8 @@ export class LocalModel implements Model {
         onResponseChunk,
       };
       const response: Response = grammar
-        ? await chat.generateResponse(toChatHistory(request), { ...common, grammar })
-        : await chat.generateResponse(toChatHistory(request), { ...common, functions: mode.functions });
+        ? await chat.generateResponse(history, { ...common, grammar })
+        : await chat.generateResponse(history, { ...common, functions: mode.functions });
       if (mode.holdText && response.functionCalls?.length) {
         for (const text of held) queue.push({ type: 'text-delta', text });
       }
@@ -196,6 +201,23 @@ export class LocalModel implements Model {
     } finally {
       chat.dispose({ disposeSequence: false });
     }
+  }
+
+  /**
+   * Refuses a prompt that fills the whole context with the typed overflow.
+   * node-llama-cpp would instead shorten it itself (its context shift cuts the
+   * start of a long message) and answer a conversation the agent never sent;
+   * the agent's compaction keeps what matters. One tokenization of the prompt.
+   */
+  #checkFits(chat: LlamaChat, history: ChatHistoryItem[], functions: ChatModelFunctions | undefined): void {
+    const { contextText } = chat.chatWrapper.generateContextState({
+      chatHistory: history,
+      availableFunctions: functions,
+    });
+    const tokens = contextText.tokenize(this.#shared.model.tokenizer).length;
+    const contextSize = this.#shared.context.contextSize;
+    if (tokens >= contextSize)
+      throw localContextOverflow(contextSize, `the prompt alone is ${tokens} tokens`);
   }
 
   #emitCalls(
