@@ -158,21 +158,29 @@ export class AcpSession {
       },
     });
     book.markKind(plan.name, 'switch_mode');
-    const agent = await buildAssistant(spec, io, {
-      model,
-      listener: updates,
-      maxSteps: spec.maxSteps,
-      systemPrompt,
-      ...wiring,
-      extraTools: [plan],
-      // bash's output reaches the editor as it comes (tool-output events).
-      streamOutput: true,
-      ...(fs.read ? { readText: (real: string) => clientReadText(fs, real) } : {}),
-      ...(reviewEdits ? { reviewEdits: clientFsReviewer(fs, reviewEdits) } : {}),
-      // Outermost: the call's id is in scope for every question asked on its way through the gate.
-      wrapTool: (tool) =>
-        book.wrap(wiring.wrapTool(tool), async (callId, diff) => updates.diff(callId, diff)),
-    });
+    // The hooks of the files in effect, as in the assistant (hooks/hooks-setup.ts); a hook that
+    // failed open is said on stderr, which the editor keeps as kodama's log.
+    const { withHooks } = await import('./hooks/hooks-setup.ts');
+    const hookRun = { ...spec, env: io.env, sessionId: () => id, store: shared.store, notice: say };
+    const options = await withHooks(
+      {
+        model,
+        listener: updates,
+        maxSteps: spec.maxSteps,
+        systemPrompt,
+        ...wiring,
+        extraTools: [plan],
+        // bash's output reaches the editor as it comes (tool-output events).
+        streamOutput: true,
+        ...(fs.read ? { readText: (real: string) => clientReadText(fs, real) } : {}),
+        ...(reviewEdits ? { reviewEdits: clientFsReviewer(fs, reviewEdits) } : {}),
+        // Outermost: the call's id is in scope for every question asked on its way through the gate.
+        wrapTool: (tool) =>
+          book.wrap(wiring.wrapTool(tool), async (callId, diff) => updates.diff(callId, diff)),
+      },
+      hookRun,
+    );
+    const agent = await buildAssistant(spec, io, options);
     return new AcpSession(
       id,
       agent,
