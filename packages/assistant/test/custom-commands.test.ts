@@ -45,6 +45,11 @@ test('parseCommandFile: front matter keys, the description from the first body l
   assert.deepEqual(typeof listed === 'object' && listed.allowedTools, ['read', 'grep']);
   const flow = parseCommandFile('x', "---\nallowed-tools: [read, 'bash(ls:*)']\n---\nGo", where);
   assert.deepEqual(typeof flow === 'object' && flow.allowedTools, ['read', 'bash(ls:*)']);
+  // The Agent Skills format separates with spaces; a parenthesised rule with spaces stays whole.
+  const spaced = parseCommandFile('x', '---\nallowed-tools: Bash(gh issue:*) Read\n---\nGo', where);
+  assert.deepEqual(typeof spaced === 'object' && spaced.allowedTools, ['Bash(gh issue:*)', 'Read']);
+  const mixed = parseCommandFile('x', '---\nallowed-tools: Read, Bash(git diff:*) grep\n---\nGo', where);
+  assert.deepEqual(typeof mixed === 'object' && mixed.allowedTools, ['Read', 'Bash(git diff:*)', 'grep']);
 });
 
 test('parseCommandFile refuses what it cannot read, naming the line: a misspelt key never means "every tool"', () => {

@@ -23,7 +23,8 @@ export interface SkillsAndTasksPlan {
  * `--no-skills`; `$HOME` from the command's environment) and builds the
  * skills extension; builds the tasks extension for `--tools tasks`. Skills
  * are on whatever `--tools` says (`skill` may be named, and is implied); each
- * catalog warning is printed on stderr. Loads `@kodama/skills` only when
+ * catalog problem is printed on stderr (`kodama: skill error: <file>: ...`
+ * or `kodama: skill warning: ...`). Loads `@kodama/skills` only when
  * skills are on and `@kodama/tools/tasks` only when asked for.
  *
  * @throws UsageError for `--tools skill` with `--no-skills`.
@@ -40,10 +41,10 @@ export async function planSkillsAndTasks(
   const extensions: Extension[] = [];
   const readableRoots: string[] = [];
   if (args.skills) {
-    const { formatSkillWarning, loadSkillCatalog, SkillsExtension } = await import('@kodama/skills');
+    const { loadSkillCatalog, SkillsExtension } = await import('@kodama/skills');
     const catalog = await loadSkillCatalog({ root, home: io.env.HOME || homedir() });
-    for (const warning of catalog.warnings)
-      io.stderr.write(`kodama: skill warning: ${formatSkillWarning(warning)}\n`);
+    for (const w of catalog.warnings)
+      io.stderr.write(`kodama: skill ${w.severity}: ${w.location}: ${w.message}\n`);
     if (!catalog.isEmpty) extensions.push(new SkillsExtension({ catalog, root }));
     readableRoots.push(...catalog.skills.filter((s) => !s.inProject).map((s) => s.baseDir));
   }

@@ -43,19 +43,19 @@ function fixture(): { root: string; home: string; env: NodeJS.ProcessEnv } {
 const ESC = String.fromCharCode(27);
 
 describe('kodama skills', () => {
-  test('list: a table of name, source, paths gate or "always", warnings; then the warnings', async () => {
+  test('list: a table of name, source, paths gate or "always", errors, warnings; then the problems', async () => {
     const { root, env } = fixture();
     const listed = await runKodama(['skills', 'list', '--root', root], env);
     assert.equal(listed.code, 0, listed.stderr);
     assert.equal(
       listed.stdout,
       [
-        'NAME            SOURCE            PATHS            WARNINGS',
+        'NAME            SOURCE            PATHS            ERRORS  WARNINGS',
         'sql-migrations  .claude/skills    src/db/**/*.sql',
         'notes           ~/.agents/skills  always',
         '',
-        'Warnings:',
-        '  .claude/skills/broken/SKILL.md: no description in the frontmatter; skipped',
+        'Problems:',
+        '  .claude/skills/broken/SKILL.md: error: no description in the frontmatter; skipped: add "description:" saying what the skill does and when to use it',
         '',
       ].join('\n'),
     );
@@ -113,7 +113,10 @@ describe('kodama skills', () => {
     assert.equal((await runKodama(['help', 'skills'], env)).stdout, help.stdout);
     const bad = await runKodama(['skills', 'remove', 'x'], env);
     assert.equal(bad.code, 2);
-    assert.match(bad.stderr, /unknown skills action "remove": use list or show <name>/);
+    assert.match(
+      bad.stderr,
+      /unknown skills action "remove": use list, show <name> or validate \[<dir>\.\.\.\]/,
+    );
     assert.match((await runKodama(['skills', 'show'], env)).stderr, /needs a skill name/);
     assert.match((await runKodama(['--help'], env)).stdout, /kodama skills \[list\]/);
     assert.match((await runKodama(['ask', '--help'], env)).stdout, /--no-skills/);
@@ -129,7 +132,7 @@ describe('kodama ask with skills and tasks', () => {
     assert.equal(on.code, 0, on.stderr);
     assert.match(
       on.stderr,
-      /kodama: skill warning: .*broken\/SKILL\.md: no description in the frontmatter; skipped/,
+      /kodama: skill error: .*broken\/SKILL\.md: no description in the frontmatter; skipped: add "description:"/,
     );
     const off = await runKodama(['ask', ...model, '--no-skills', 'hello'], env);
     assert.equal(off.code, 0, off.stderr);

@@ -110,98 +110,13 @@ describe('catalog: where skills are found', () => {
   });
 });
 
-describe('catalog: lenient validation', () => {
-  test('a missing (or empty) description skips the skill with a warning', async () => {
-    const { root, home } = rootAndHome();
-    const none = putSkill(root, '.claude/skills', 'no-desc', { name: 'no-desc' });
-    const empty = putSkill(root, '.claude/skills', 'empty-desc', { name: 'empty-desc', description: '""' });
-    const catalog = await loadSkillCatalog({ root, home });
-    assert.ok(catalog.isEmpty);
-    assert.deepEqual(messagesAt(catalog, none), ['no description in the frontmatter; skipped']);
-    assert.deepEqual(messagesAt(catalog, empty), ['no description in the frontmatter; skipped']);
-    assert.equal(catalog.warningsAt(none)[0]?.skill, 'no-desc');
-  });
-
-  test('a file without frontmatter, or with an unclosed one, is skipped (and says why)', async () => {
-    const { root, home } = rootAndHome();
-    const plain = put(join(root, '.claude/skills/plain/SKILL.md'), '# Plain\nname: plain\n');
-    const open = put(join(root, '.claude/skills/open/SKILL.md'), '---\nname: open\ndescription: x\n');
-    const late = put(join(root, '.claude/skills/late/SKILL.md'), '\n---\nname: late\ndescription: x\n---\n');
-    const catalog = await loadSkillCatalog({ root, home });
-    assert.ok(catalog.isEmpty);
-    assert.deepEqual(messagesAt(catalog, plain), ['no frontmatter (--- lines); skipped']);
-    assert.deepEqual(messagesAt(catalog, late), ['no frontmatter (--- lines); skipped']);
-    assert.deepEqual(messagesAt(catalog, open), ['the frontmatter has no closing --- line; skipped']);
-  });
-
-  test('a name that differs from its directory is a warning; the frontmatter name is used', async () => {
-    const { root, home } = rootAndHome();
-    const file = putSkill(root, '.claude/skills', 'folder', { name: 'other', description: 'x' });
-    const catalog = await loadSkillCatalog({ root, home });
-    assert.equal(catalog.get('other')?.location, file);
-    assert.deepEqual(messagesAt(catalog, file), ['name "other" differs from its directory "folder"']);
-  });
-
-  test('a name over 64 characters, or with characters outside [a-z0-9-], is a warning', async () => {
-    const { root, home } = rootAndHome();
-    const long = 'a'.repeat(65);
-    const longFile = putSkill(root, '.claude/skills', long, { name: long, description: 'x' });
-    const exactly = 'b'.repeat(64);
-    const okFile = putSkill(root, '.claude/skills', exactly, { name: exactly, description: 'x' });
-    const badFile = putSkill(root, '.claude/skills', 'Bad_Name', { name: 'Bad_Name', description: 'x' });
-    const catalog = await loadSkillCatalog({ root, home });
-    assert.equal(catalog.skills.length, 3, 'all three are kept');
-    assert.deepEqual(messagesAt(catalog, longFile), ['name is 65 characters long; the limit is 64']);
-    assert.deepEqual(messagesAt(catalog, okFile), []);
-    assert.deepEqual(messagesAt(catalog, badFile), ['name uses characters outside a-z, 0-9 and "-"']);
-  });
-
-  test('a description over 1,024 characters is a warning; it is kept whole', async () => {
-    const { root, home } = rootAndHome();
-    const file = putSkill(root, '.claude/skills', 'wordy', { name: 'wordy', description: 'w'.repeat(1025) });
-    const fine = putSkill(root, '.claude/skills', 'fine', { name: 'fine', description: 'f'.repeat(1024) });
-    const catalog = await loadSkillCatalog({ root, home });
-    assert.equal(catalog.get('wordy')?.description.length, 1025);
-    assert.deepEqual(messagesAt(catalog, file), ['description is 1025 characters long; the limit is 1024']);
-    assert.deepEqual(messagesAt(catalog, fine), []);
-  });
-
-  test('bad YAML is a warning naming the problem; what could be read is kept', async () => {
-    const { root, home } = rootAndHome();
-    const colon = putSkill(root, '.claude/skills', 'colon', {
-      name: 'colon',
-      description: 'Use when: you edit SQL',
-    });
-    const dup = put(
-      join(root, '.claude/skills/dup/SKILL.md'),
-      '---\nname: dup\ndescription: first\ndescription: second\n---\nbody\n',
-    );
-    const broken = put(join(root, '.claude/skills/broken/SKILL.md'), '---\nname: [broken\n---\nbody\n');
-    const catalog = await loadSkillCatalog({ root, home });
-    assert.equal(catalog.get('colon')?.description, 'Use when: you edit SQL');
-    assert.deepEqual(messagesAt(catalog, colon), [
-      'bad YAML in the frontmatter (line 2, column 14: Nested mappings are not allowed in compact mappings); kept what could be read',
-    ]);
-    assert.equal(catalog.get('dup')?.description, 'second');
-    assert.match(
-      messagesAt(catalog, dup)[0]!,
-      /^bad YAML in the frontmatter \(line 3, column 1: Map keys must be unique\)/,
-    );
-    assert.equal(catalog.get('broken'), undefined);
-    assert.deepEqual(
-      messagesAt(catalog, broken).map((m) => m.replace(/\(line.*\)/, '(…)')),
-      [
-        'bad YAML in the frontmatter (…); kept what could be read',
-        'no description in the frontmatter; skipped',
-      ],
-    );
-  });
-
+// Every validation rule (errors, warnings, the messages): spec-rules.test.ts.
+describe('catalog: what it keeps', () => {
   test('paths, allowed-tools and other keys are kept; a bad gate is a warning', async () => {
     const { root, home } = rootAndHome();
     put(
       join(root, '.claude/skills/gated/SKILL.md'),
-      '---\nname: gated\ndescription: x\npaths:\n  - "./src/**/*.sql"\n  - 7\n  - /etc/*\n  - ../up/*\nallowed-tools: Read, Grep\nlicense: MIT\nmetadata:\n  owner: db-team\n---\nbody\n',
+      '---\nname: gated\ndescription: x\npaths:\n  - "./src/**/*.sql"\n  - 7\n  - /etc/*\n  - ../up/*\nallowed-tools: Read Grep\nlicense: MIT\nmetadata:\n  owner: db-team\n---\nbody\n',
     );
     const single = putSkill(root, '.claude/skills', 'single', {
       name: 'single',
@@ -224,6 +139,9 @@ describe('catalog: lenient validation', () => {
       'paths glob "/etc/*" is not relative to the project root; ignored',
       'paths glob "../up/*" is not relative to the project root; ignored',
     ]);
+    assert.ok(
+      catalog.warningsAt(gated.location).every((w) => w.severity === 'warning' && w.rule === 'paths'),
+    );
     assert.deepEqual(catalog.get('single')?.paths, ['docs/*.md']);
     assert.deepEqual(messagesAt(catalog, single), []);
     assert.equal(catalog.get('odd')?.paths, undefined);
@@ -234,15 +152,5 @@ describe('catalog: lenient validation', () => {
       catalog.gated.map((s) => s.name),
       ['gated', 'single'],
     );
-  });
-
-  test('a missing name falls back to the directory name, with a warning', async () => {
-    const { root, home } = rootAndHome();
-    const file = putSkill(root, '.claude/skills', 'nameless', { description: 'x' });
-    const catalog = await loadSkillCatalog({ root, home });
-    assert.equal(catalog.get('nameless')?.location, file);
-    assert.deepEqual(messagesAt(catalog, file), [
-      'no name in the frontmatter; using the directory name "nameless"',
-    ]);
   });
 });

@@ -34,7 +34,7 @@ describe('frontmatter', () => {
     assert.equal(catalog.get('huge'), undefined);
     assert.deepEqual(
       catalog.warningsAt(huge).map((w) => w.message),
-      ['the frontmatter has no closing --- line; skipped'],
+      ['the frontmatter has no closing --- line; skipped: add a --- line after the last field'],
     );
   });
 

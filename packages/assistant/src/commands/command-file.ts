@@ -79,20 +79,24 @@ function firstLine(body: string): string {
   return text.length > MAX_DESCRIPTION ? `${text.slice(0, MAX_DESCRIPTION - 1)}…` : text;
 }
 
-/** `Read, Bash(git diff:*)` or a list: the tool rules, split at commas outside parentheses. */
+/**
+ * `Read, Bash(git diff:*)`, `Read Bash(git diff:*)` (the Agent Skills
+ * format's spaces) or a list: the tool rules, split at commas and spaces
+ * outside parentheses, so `Bash(gh issue:*)` stays one rule.
+ */
 function toolList(value: string | readonly string[]): string[] {
-  const items = typeof value === 'string' ? splitOutside(value) : value;
+  const items = typeof value === 'string' ? splitOutside(value, /[\s,]/) : value;
   return items.map((t) => t.trim()).filter((t) => t !== '');
 }
 
-function splitOutside(text: string): string[] {
+function splitOutside(text: string, separator = /,/): string[] {
   const out: string[] = [];
   let depth = 0;
   let current = '';
   for (const c of text) {
     if (c === '(') depth++;
     else if (c === ')') depth = Math.max(0, depth - 1);
-    if (c === ',' && depth === 0) {
+    if (depth === 0 && separator.test(c)) {
       out.push(current);
       current = '';
     } else current += c;

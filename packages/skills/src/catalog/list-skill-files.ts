@@ -2,10 +2,14 @@ import { type Dirent, readdirSync, realpathSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { isInside } from '../paths/is-inside.ts';
 import type { SkillFile } from './skill-from-frontmatter.ts';
+
+/** A folder that may be a skill: where it is, and what the scan knows of its place. */
+export type SkillFolder = Omit<SkillFile, 'location'> & { readonly baseDir: string };
+
 import type { SkillWarning } from './skill-warning.ts';
 
 /**
- * The `SKILL.md` candidates one level under the given skills directories, in
+ * The skill folder candidates one level under the given skills directories, in
  * precedence order (directory order, then entry name): every subdirectory,
  * or symlink, whose `SKILL.md` may exist (the reader finds out). Missing
  * directories are skipped silently; one that cannot be listed is a warning.
@@ -13,9 +17,13 @@ import type { SkillWarning } from './skill-warning.ts';
  * resolved) for whether it is in the project and whether it comes from a
  * dependency (`node_modules`).
  */
-export function listSkillFiles(dirs: readonly string[], root: string, warnings: SkillWarning[]): SkillFile[] {
+export function listSkillFiles(
+  dirs: readonly string[],
+  root: string,
+  warnings: SkillWarning[],
+): SkillFolder[] {
   const realRoot = realOrSelf(root);
-  const files: SkillFile[] = [];
+  const files: SkillFolder[] = [];
   for (const dir of dirs) {
     const entries = entriesOf(dir, warnings);
     if (entries.length === 0) continue;
@@ -25,7 +33,7 @@ export function listSkillFiles(dirs: readonly string[], root: string, warnings: 
       const baseDir = join(dir, entry.name);
       const real = entry.isSymbolicLink() ? realOrSelf(baseDir) : join(realDir, entry.name);
       files.push({
-        location: join(baseDir, 'SKILL.md'),
+        baseDir,
         source: dir,
         inProject: isInside(real, realRoot),
         fromDependency: real.split(sep).includes('node_modules'),
@@ -45,6 +53,8 @@ function entriesOf(dir: string, warnings: SkillWarning[]): Dirent[] {
     if (code !== 'ENOENT' && code !== 'ENOTDIR') {
       warnings.push({
         location: dir,
+        severity: 'warning',
+        rule: 'directory',
         message: `cannot list this skills directory (${code ?? error}); skipped`,
       });
     }

@@ -12,7 +12,7 @@ export class SkillCatalog {
 
   /** The skills, in precedence order (the order they were found). */
   readonly skills: readonly Skill[];
-  /** Everything found wrong while scanning, in the order found. */
+  /** Everything found wrong while scanning, errors and warnings, in the order found. */
   readonly warnings: readonly SkillWarning[];
   readonly #byName = new Map<string, Skill>();
 
@@ -26,6 +26,8 @@ export class SkillCatalog {
         all.push({
           location: skill.location,
           skill: skill.name,
+          severity: 'warning',
+          rule: 'duplicate',
           message: `skill "${skill.name}" is already defined at ${winner.location}; this one is ignored`,
         });
         continue;
@@ -55,6 +57,11 @@ export class SkillCatalog {
   /** Skills listed only once a file their `paths:` gate matches is touched. */
   get gated(): readonly Skill[] {
     return this.skills.filter(isGated);
+  }
+
+  /** The problems of severity `error`: files that break a MUST of the Agent Skills format. */
+  get errors(): readonly SkillWarning[] {
+    return this.warnings.filter((w) => w.severity === 'error');
   }
 
   /** The warnings about one `SKILL.md` (by its absolute path). */

@@ -4,6 +4,7 @@ import { loadSkillBody } from '../catalog/load-skill-body.ts';
 import { isGated, type Skill } from '../catalog/skill.ts';
 import type { SkillCatalog } from '../catalog/skill-catalog.ts';
 import { xmlText } from '../text/xml-text.ts';
+import { sidecarLinkProblems } from '../validate/sidecar-links.ts';
 
 /** What the `skill` tool serves from. */
 export interface SkillToolOptions {
@@ -27,6 +28,9 @@ export function availableSkills(catalog: SkillCatalog, activation: ActivationVie
 /**
  * The `skill` tool: takes a `name`, answers with the skill's body inside a
  * `<skill name="...">` block that starts with its absolute base directory.
+ * A link of the body to a file of the skill's folder that does not exist
+ * adds a `Note:` line naming the files that do (`references/Guide.md not
+ * found; the skill folder has references/guide.md`).
  * A name that is not available (unknown, or gated and not promoted yet)
  * answers `Error: unknown skill "x". Available skills: a, b`.
  */
@@ -51,10 +55,13 @@ export function skillTool(options: SkillToolOptions): AnyTool {
         const code = (error as NodeJS.ErrnoException).code ?? String(error);
         return `Error: skill "${skill.name}" could not be read from ${skill.location} (${code})`;
       }
+      // A link to a file that is not there (often a case mismatch): the model is told what is.
+      const broken = sidecarLinkProblems(skill.baseDir, body).map((p) => `Note: ${p.message}`);
       return [
         `<skill name="${xmlText(skill.name)}">`,
         `Base directory: ${skill.baseDir}`,
         'Relative paths in this skill are relative to that directory; read its files with the read tool.',
+        ...(broken.length > 0 ? [...broken] : []),
         '',
         body,
         '</skill>',
