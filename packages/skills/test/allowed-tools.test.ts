@@ -50,6 +50,12 @@ describe('parseAllowedTools', () => {
         'warning: allowed-tools is a YAML list; the format wants one string of tools separated by spaces: write "allowed-tools: Read Bash(gh issue:*)"',
       ],
     });
+    assert.deepEqual(read(['Azure MCP/documentation', ' Read ']), {
+      tools: ['Azure MCP/documentation', 'Read'],
+      messages: [
+        'warning: allowed-tools is a YAML list; the format wants one string of tools separated by spaces; a tool whose name has a space cannot be written that way, so the list is kept',
+      ],
+    });
     assert.deepEqual(read(['Read', 7]).tools, ['Read']);
     assert.equal(read(['Read', 7]).messages.length, 2);
     assert.deepEqual(read(42), {

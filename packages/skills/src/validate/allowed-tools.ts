@@ -13,17 +13,22 @@ export interface AllowedTools {
  * Read` is two entries. Files written for Claude Code's older habit keep
  * working, each with a warning saying how to write it: commas outside
  * parentheses separate entries too (`Read, Grep`), and a YAML list is read
- * entry by entry.
+ * entry by entry, each entry whole.
  */
 export function parseAllowedTools(value: unknown): AllowedTools {
   if (value === undefined || value === null) return { problems: [] };
   if (Array.isArray(value)) {
     const strings = value.filter((t): t is string => typeof t === 'string');
-    const tools = strings.flatMap((t) => splitTools(t).tools);
+    // Each entry is kept whole: a list may name a tool with a space (`Azure MCP/documentation`).
+    const tools = strings.map((t) => t.trim()).filter((t) => t !== '');
+    const spaced = tools.some((t) => splitTools(t).tools.length > 1);
+    const write = spaced
+      ? '; a tool whose name has a space cannot be written that way, so the list is kept'
+      : `: write "allowed-tools: ${tools.join(' ')}"`;
     const problems = [
       warning(
         'allowed-tools',
-        `allowed-tools is a YAML list; the format wants one string of tools separated by spaces: write "allowed-tools: ${tools.join(' ')}"`,
+        `allowed-tools is a YAML list; the format wants one string of tools separated by spaces${write}`,
       ),
     ];
     if (strings.length < value.length)
