@@ -48,6 +48,25 @@ describe('spec rules: name', () => {
     assert.equal(catalog.errors.length, 1);
   });
 
+  test('the folder fix offers only valid names', async () => {
+    const { catalog, at } = await catalogOf({
+      pdf: '---\nname: pdf--tools\ndescription: x\n---\n',
+      My_Folder: '---\nname: my-skill\ndescription: x\n---\n',
+      Both_Bad: '---\nname: Also_Bad\ndescription: x\n---\n',
+    });
+    const folderRule = (dir: string) =>
+      problemsAt(catalog, at(dir)).filter((p) => p.startsWith('error name-directory'));
+    assert.deepEqual(folderRule('pdf'), [
+      'error name-directory: name "pdf--tools" differs from its folder "pdf"; the format requires them to match: write "name: pdf"',
+    ]);
+    assert.deepEqual(folderRule('My_Folder'), [
+      'error name-directory: name "my-skill" differs from its folder "My_Folder"; the format requires them to match: rename the folder to "my-skill"',
+    ]);
+    assert.deepEqual(folderRule('Both_Bad'), [
+      'error name-directory: name "Also_Bad" differs from its folder "Both_Bad"; the format requires them to match: name both "also-bad"',
+    ]);
+  });
+
   test('capitals and other characters are errors with the nearest valid name; lowercase letters of any script pass', async () => {
     const { catalog, at } = await catalogOf({
       'PDF-Processing': '---\nname: PDF-Processing\ndescription: x\n---\n',

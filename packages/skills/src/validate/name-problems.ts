@@ -40,15 +40,26 @@ export function nameProblems(name: string, dirName: string): Problem[] {
   ].filter((h) => h !== '');
   if (hyphens.length > 0)
     problems.push(error('name-hyphens', `name "${name}" ${hyphens.join(' and ')}${write}`));
-  if (normal !== dirName.normalize('NFKC')) {
+  const folder = dirName.normalize('NFKC');
+  if (normal !== folder) {
+    // Only a valid name is offered: renaming the folder to a name that breaks the rules fixes nothing.
+    const ways = [
+      ...(isValid(normal) ? [`rename the folder to "${name}"`] : []),
+      ...(isValid(folder) ? [`write "name: ${dirName}"`] : []),
+    ];
+    const fix = ways.length > 0 ? ways.join(', or ') : `name both "${suggestedName(normal) || 'my-skill'}"`;
     problems.push(
       error(
         'name-directory',
-        `name "${name}" differs from its folder "${dirName}"; the format requires them to match: rename the folder to "${name}", or write "name: ${dirName}"`,
+        `name "${name}" differs from its folder "${dirName}"; the format requires them to match: ${fix}`,
       ),
     );
   }
   return problems;
+}
+
+function isValid(name: string): boolean {
+  return [...name].length <= MAX_NAME_LENGTH && suggestedName(name) === name && name !== '';
 }
 
 /** The nearest valid name: lowercase, other characters turned into single hyphens, none at the ends. */
