@@ -50,6 +50,8 @@ export interface AssistantOptions {
   readonly wrapTool?: (tool: AnyTool) => AnyTool;
   /** Tools the caller brings besides `--tools` (the assistant screen's `present_plan`), wrapped like the rest. */
   readonly extraTools?: readonly AnyTool[];
+  /** Where the skill catalog's problems go, one line each (default: stderr); the assistant's screen notices. */
+  readonly skillNotice?: (line: string) => void;
   /** Extensions the caller brings (the hooks' lifecycle), added after the rest. */
   readonly extensions?: readonly Extension[];
   /** The step runner and id source of a durable worker (`durableAgentOptions`). */
@@ -78,7 +80,7 @@ export async function buildAssistant(spec: AgentSpec, io: CliIO, options: Assist
   const closers: Array<() => void | Promise<void>> = [];
   const { root, config } = spec;
   try {
-    const extras = await planSkillsAndTasks(spec, root, io);
+    const extras = await planSkillsAndTasks(spec, root, io, options.skillNotice);
     const visible = extras.toolNames.filter((n) => n !== AGENT_TOOL_NAME);
     const sub = spec.tools.includes(AGENT_TOOL_NAME)
       ? await planSubAgents(

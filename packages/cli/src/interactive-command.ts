@@ -106,6 +106,8 @@ async function assistantSession(args: InteractiveArgs, io: CliIO): Promise<numbe
     let background: BackgroundControl | undefined;
     const extensions = await extensionReaders();
     const commands = await customCommands(assistant, root, io.env, spec.trusted);
+    // Shown as warning notices once the session is drawn (read then): the commands' and the skills'.
+    const startWarnings = [...commands.warnings];
     // The hooks of the files in effect (hooks/hooks-setup.ts), their failures shown on the screen.
     const notice = (text: string) => app.transcript.notice(text, 'warning');
     const hookRun = { ...spec, env: io.env, sessionId: () => app.sessionId, store, notice };
@@ -142,7 +144,7 @@ async function assistantSession(args: InteractiveArgs, io: CliIO): Promise<numbe
       },
       approvals: { approveAll: spec.yes, approveTaint: spec.yesAll },
       commands: commands.commands,
-      commandWarnings: commands.warnings,
+      commandWarnings: startWarnings,
       beforeCompact: (instructions) => preCompact(hookRun, instructions),
       // The assistant's wiring (permission gate, checkpointed and reviewed edits, confirmer, taint gate).
       buildAgent: async (ui) => {
@@ -151,6 +153,8 @@ async function assistantSession(args: InteractiveArgs, io: CliIO): Promise<numbe
           maxSteps: spec.maxSteps,
           systemPrompt,
           streamOutput: true,
+          // The skill catalog's problems on the screen, not on stderr under it.
+          skillNotice: (line: string) => startWarnings.push(line),
           onBackground: (control: BackgroundControl) => {
             background = control;
           },

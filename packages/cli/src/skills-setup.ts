@@ -23,8 +23,9 @@ export interface SkillsAndTasksPlan {
  * `--no-skills`; `$HOME` from the command's environment) and builds the
  * skills extension; builds the tasks extension for `--tools tasks`. Skills
  * are on whatever `--tools` says (`skill` may be named, and is implied); each
- * catalog problem is printed on stderr (`kodama: skill error: <file>: ...`
- * or `kodama: skill warning: ...`). Loads `@kodama/skills` only when
+ * catalog problem goes to `notice` as `skill error: <file>: ...` or
+ * `skill warning: <file>: ...` (default: a `kodama: ` line on stderr; the
+ * assistant's screen shows them as notices). Loads `@kodama/skills` only when
  * skills are on and `@kodama/tools/tasks` only when asked for.
  *
  * @throws UsageError for `--tools skill` with `--no-skills`.
@@ -33,6 +34,7 @@ export async function planSkillsAndTasks(
   args: ToolChoice,
   root: string,
   io: CliIO,
+  notice: (line: string) => void = (line) => io.stderr.write(`kodama: ${line}\n`),
 ): Promise<SkillsAndTasksPlan> {
   const toolNames = args.tools.filter((name) => !SKILLS_AND_TASKS.includes(name));
   if (!args.skills && args.tools.includes(SKILL_TOOL)) {
@@ -43,8 +45,7 @@ export async function planSkillsAndTasks(
   if (args.skills) {
     const { loadSkillCatalog, SkillsExtension } = await import('@kodama/skills');
     const catalog = await loadSkillCatalog({ root, home: io.env.HOME || homedir() });
-    for (const w of catalog.warnings)
-      io.stderr.write(`kodama: skill ${w.severity}: ${w.location}: ${w.message}\n`);
+    for (const w of catalog.warnings) notice(`skill ${w.severity}: ${w.location}: ${w.message}`);
     if (!catalog.isEmpty) extensions.push(new SkillsExtension({ catalog, root }));
     readableRoots.push(...catalog.skills.filter((s) => !s.inProject).map((s) => s.baseDir));
   }
