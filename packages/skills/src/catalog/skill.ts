@@ -20,9 +20,13 @@ export interface Skill {
    * that is always listed; a gated skill is listed once a file it matches is touched.
    */
   readonly paths?: readonly string[];
-  /** The frontmatter `allowed-tools`, as a list (kept for hosts; kodama does not enforce it). */
+  /**
+   * The frontmatter `allowed-tools`, split at spaces outside parentheses
+   * (`Bash(gh issue:*) Read` is two entries; see `parseAllowedTools`). Kept
+   * for hosts; kodama does not enforce it.
+   */
   readonly allowedTools?: readonly string[];
-  /** Every other frontmatter key, as parsed. */
+  /** Every other frontmatter key, as parsed: `license`, `compatibility`, the format's `metadata` mapping, unknown fields. */
   readonly metadata: Readonly<Record<string, unknown>>;
   /** True when the skill's directory lies inside the project root (its content is project data). */
   readonly inProject: boolean;
