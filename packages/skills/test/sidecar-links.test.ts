@@ -1,6 +1,7 @@
 // Links from a skill's body to files of its folder: a missing one gets a hint naming what exists,
 // a case mismatch first. Through validateSkill (the typed result) and the skill tool's answer.
 import assert from 'node:assert/strict';
+import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { NONE } from '@kodama/core';
@@ -112,6 +113,29 @@ describe('sidecar links', () => {
       ].join('\n'),
     );
     assert.doesNotMatch(String(await tool.execute({ name: 'fine' }, context)), /Note:/);
+  });
+
+  test('a symlink in the skill folder is never followed: no name from outside reaches a hint', async () => {
+    const outside = tempDir();
+    put(join(outside, 'id_rsa'), 'secret\n');
+    // keys/missing.md goes through the symlink: taken as there. Keys/x.md differs in case: the
+    // folder's own names are listed, never what lies behind keys.
+    const dir = skillFolder('linked', '[key](keys/missing.md) [Other](Keys/x.md) [ok](keys)', ['notes.md']);
+    symlinkSync(outside, join(dir, 'keys'));
+    const messages = (await validateSkill(dir)).problems.map((p) => p.message);
+    assert.deepEqual(messages, [
+      'Keys/x.md not found; the skill folder has SKILL.md, keys, notes.md: fix the link or add the file',
+    ]);
+    const other = skillFolder('other', '[x](refs/Guide.md)', ['notes.md']);
+    symlinkSync(outside, join(other, 'refs'));
+    assert.deepEqual((await validateSkill(other)).problems, []);
+    const listed = skillFolder('listed', '[x](docs/a.md)', ['notes.md']);
+    symlinkSync(outside, join(listed, 'vault'));
+    const hint = (await validateSkill(listed)).problems.map((p) => p.message);
+    assert.deepEqual(hint, [
+      'docs/a.md not found; the skill folder has SKILL.md, notes.md, vault: fix the link or add the file',
+    ]);
+    assert.doesNotMatch(hint.join(), /id_rsa/);
   });
 
   test('validateSkill takes the SKILL.md path too, and says when a folder is no skill', async () => {

@@ -14,7 +14,8 @@ const MAX_LISTED = 8;
  * folder listing, never with `exists`, so a case mismatch is found on a
  * case-insensitive disk too. Links with a scheme, absolute paths, anchors,
  * links that leave the folder, and text in code (fenced or inline) are not
- * checked.
+ * checked, and a symlink is never followed (a link through one counts as
+ * there), so no name outside the folder is ever listed.
  */
 export function sidecarLinkProblems(baseDir: string, body: string): Problem[] {
   const problems: Problem[] = [];
@@ -54,7 +55,11 @@ function missingHint(baseDir: string, target: string): string | undefined {
   const found: string[] = [];
   for (const [i, part] of parts.entries()) {
     const entries = listing(dir);
-    if (entries.some((e) => e.name === part)) {
+    const entry = entries.find((e) => e.name === part);
+    // A symlink is taken as there and never followed: its target may lie outside the skill
+    // folder, and no name from there may reach the model.
+    if (entry?.isSymbolicLink()) return undefined;
+    if (entry) {
       found.push(part);
       dir = join(dir, part);
       continue;
@@ -79,6 +84,7 @@ function caseMatch(dir: string, rest: readonly string[]): string | undefined {
   const [part, ...more] = rest;
   for (const entry of listing(dir)) {
     if (entry.name.toLowerCase() !== part!.toLowerCase()) continue;
+    if (entry.isSymbolicLink()) return more.length === 0 ? entry.name : undefined;
     const tail = caseMatch(join(dir, entry.name), more);
     if (tail !== undefined) return tail === '' ? entry.name : `${entry.name}/${tail}`;
   }
