@@ -1,3 +1,5 @@
+import type { ArtifactOptions } from '../artifacts/artifact-options.ts';
+import type { ArtifactScope } from '../artifacts/artifact-scope.ts';
 import type { Cancellable } from '../controls/cancellable.ts';
 import type { Interloper } from '../controls/interloper.ts';
 import type { StepLimit } from '../controls/step-limit.ts';
@@ -37,6 +39,17 @@ export interface AgentOptions {
   readonly toolFailures?: ToolFailurePolicy;
   /** Observation budget per tool call, in estimated tokens (a positive integer); the tool layer's default (10,000) when absent. */
   readonly maxResultTokens?: number;
+  /**
+   * Keep large tool results and images as artifacts (`true`: the defaults):
+   * a successful result over `thresholdTokens` (10,000) is stored whole and
+   * the model reads a preview (2,000 tokens) and a reference it reads in
+   * ranges with the `artifact_read` tool this adds; images a tool returns are
+   * stored and attached to the next request for a model that reads images.
+   * The Run keeps the whole values (`run.artifacts`); with a session store
+   * they live in the session's folder, removed with the session. Absent or
+   * `false`: large results are cut in the middle to `maxResultTokens`.
+   */
+  readonly artifacts?: ArtifactOptions | boolean;
   /**
    * What to do with a final answer cut by the output-token limit (stop
    * reason `length`). `false` (default): the turn fails with
@@ -108,4 +121,6 @@ export interface TurnOptions {
    * output schema builds it). The turn does not check the answer.
    */
   readonly answerFormat?: AnswerFormat;
+  /** Where this turn stores artifacts (a Run hands its own); absent: in memory, for the turn. */
+  readonly artifacts?: ArtifactScope;
 }

@@ -1,3 +1,4 @@
+import { type ArtifactSettings, artifactSettings } from '../artifacts/artifact-options.ts';
 import type { Cancellable } from '../controls/cancellable.ts';
 import { type Clock, SYSTEM_CLOCK } from '../ids/clock.ts';
 import { type IdSource, RANDOM_IDS } from '../ids/id-source.ts';
@@ -10,6 +11,8 @@ import type { AgentOptions } from './agent-options.ts';
 /** The per-turn settings an agent was built with, defaults filled in. */
 export interface AgentSettings {
   readonly compaction: CompactionSettings | undefined;
+  /** `undefined`: artifacts off. */
+  readonly artifacts: ArtifactSettings | undefined;
   readonly toolLoop: { readonly maxRepeats?: number } | undefined;
   readonly toolFailures: ToolFailurePolicy;
   readonly maxResultTokens: number | undefined;
@@ -24,6 +27,10 @@ export interface AgentSettings {
 export function agentSettings(options: AgentOptions): AgentSettings {
   return {
     compaction: options.compaction === false ? undefined : (options.compaction ?? {}),
+    artifacts:
+      options.artifacts === undefined || options.artifacts === false
+        ? undefined
+        : artifactSettings(options.artifacts),
     toolLoop: options.toolLoop === false ? undefined : (options.toolLoop ?? {}),
     toolFailures: options.toolFailures ?? 'raise',
     maxResultTokens: options.maxResultTokens,

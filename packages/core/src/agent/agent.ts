@@ -65,7 +65,7 @@ export class Agent implements AgentView {
   readonly #models: ModelState;
   #snippets: readonly string[] = [];
   #systemPrompt: string | undefined;
-  readonly #toolSet = new ToolSet();
+  readonly #toolSet: ToolSet;
   readonly #listeners = new ListenerList();
   /** Present once an extension is configured (most agents have none: keep them small). */
   #host: ExtensionHost | undefined;
@@ -90,6 +90,7 @@ export class Agent implements AgentView {
     this.#base = options.systemPrompt;
     this.#settings = agentSettings(options);
     this.#conversation = new Conversation(this.#settings.ids);
+    this.#toolSet = new ToolSet(this.#settings.artifacts);
     if (options.configure) this.#configure(options.configure);
   }
 
@@ -97,11 +98,11 @@ export class Agent implements AgentView {
     let built: ReturnType<typeof runConfigure>;
     try {
       built = runConfigure(this, configure);
+      this.#toolSet.configure(built.tools, built.subAgentTools);
     } catch (error) {
       this.#closed = true;
       throw error;
     }
-    this.#toolSet.configure(built.tools, built.subAgentTools);
     for (const listener of built.listeners) this.#listeners.add(listener);
     if (built.extensions.length > 0) {
       const source = { agent: this, listeners: this.#listeners, turnId: () => this.#turnId };
@@ -252,6 +253,7 @@ export class Agent implements AgentView {
       cancellable: this.cancellable,
       listeners: this.#listeners,
       host: this.#host,
+      artifactHolder: this.#toolSet.artifactHolder,
     };
     return buildTurnContext(parts, userMessage, options);
   }
@@ -383,9 +385,7 @@ export class Agent implements AgentView {
   }
 
   /** Same as {@link describe}. */
-  toString(): string {
-    return this.describe();
-  }
+  toString = (): string => this.describe();
 
   /** This agent as a tool of another agent: `task` in, its final answer out (see {@link agentAsTool}). */
   asTool(options: AsToolOptions): AnyTool {

@@ -1,3 +1,5 @@
+import type { ArtifactSettings } from '../artifacts/artifact-options.ts';
+import { type ArtifactHolder, artifactReader, withReader } from '../artifacts/artifact-reader.ts';
 import { ToolTable } from '../loop/tool-table.ts';
 import type { AnyTool } from '../tool/define-tool.ts';
 
@@ -12,6 +14,17 @@ export class ToolSet {
   #tools: readonly AnyTool[] = NONE;
   #subAgentTools: readonly AnyTool[] = NONE;
   #table: ToolTable | undefined;
+  /** The agent's `artifact_read`, kept last whatever the configure phase builds; absent: no artifacts. */
+  readonly #reader: AnyTool | undefined;
+  /** Where `artifact_read` finds the running turn's artifacts; absent when the agent keeps none. */
+  readonly artifactHolder: ArtifactHolder | undefined;
+
+  constructor(artifacts?: ArtifactSettings) {
+    const { holder, reader } = artifactReader(artifacts);
+    this.artifactHolder = holder;
+    this.#reader = reader;
+    if (reader) this.#tools = Object.freeze([reader]);
+  }
 
   /** Tools the model can call, in declaration order. */
   get tools(): readonly AnyTool[] {
@@ -25,7 +38,7 @@ export class ToolSet {
 
   /** Takes the pools the configure phase built (names already checked). */
   configure(tools: readonly AnyTool[], subAgentTools: readonly AnyTool[]): void {
-    this.#tools = tools;
+    this.#tools = withReader(tools, subAgentTools, this.#reader);
     this.#subAgentTools = subAgentTools;
     this.#table = undefined;
   }

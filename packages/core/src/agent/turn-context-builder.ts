@@ -1,3 +1,7 @@
+import type { ArtifactHolder } from '../artifacts/artifact-read-tool.ts';
+import { ArtifactScope } from '../artifacts/artifact-scope.ts';
+import { InMemoryArtifactStore } from '../artifacts/artifact-store.ts';
+import type { TurnArtifacts } from '../artifacts/turn-artifacts.ts';
 import type { Cancellable } from '../controls/cancellable.ts';
 import type { Interloper } from '../controls/interloper.ts';
 import type { StepLimit } from '../controls/step-limit.ts';
@@ -35,6 +39,8 @@ export interface TurnParts {
   readonly cancellable: Cancellable | undefined;
   readonly listeners: ListenerList;
   readonly host: ExtensionHost | undefined;
+  /** Where `artifact_read` finds the running turn's artifacts (absent: artifacts off). */
+  readonly artifactHolder: ArtifactHolder | undefined;
 }
 
 /**
@@ -84,6 +90,21 @@ export function buildTurnContext(
     tally: new TurnTally(parts.contextTokens),
     stepLimit: parts.stepLimit,
     toolLoop: agent.toolLoop ? new ToolLoopGuard(agent.toolLoop) : undefined,
+    artifacts: turnArtifacts(parts, options),
   };
   return { settings, io, state };
+}
+
+/**
+ * The turn's artifacts when the agent keeps them: the Run's scope (the
+ * session's folder, or the Run's memory), else one in memory for the turn;
+ * `artifact_read` is pointed at it.
+ */
+function turnArtifacts(parts: TurnParts, options: TurnOptions): TurnArtifacts | undefined {
+  const settings = parts.settings.artifacts;
+  if (!settings || !parts.artifactHolder) return undefined;
+  const scope =
+    options.artifacts ?? new ArtifactScope(new InMemoryArtifactStore(), () => parts.settings.clock.now());
+  parts.artifactHolder.scope = scope;
+  return { scope, settings, pending: new Map() };
 }

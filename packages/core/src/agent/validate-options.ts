@@ -1,3 +1,4 @@
+import { ArtifactScope } from '../artifacts/artifact-scope.ts';
 import { Cancellable } from '../controls/cancellable.ts';
 import { Interloper } from '../controls/interloper.ts';
 import { StepLimit } from '../controls/step-limit.ts';
@@ -65,6 +66,10 @@ export function validateAgentOptions(options: AgentOptions): void {
         'false, or { threshold?: a number in (0, 1], keepLatestTurns?, keepLatestSteps? }',
       ],
       toolLoop: [isToolLoop, 'false, or { maxRepeats?: an integer of 2 or more }'],
+      artifacts: [
+        (v) => typeof v === 'boolean' || (typeof v === 'object' && v !== null && !Array.isArray(v)),
+        'a boolean, or { thresholdTokens?, previewTokens?, maxArtifactBytes?, maxRunBytes?, maxArtifacts?, maxAttachments?, maxAttachmentBytes? }',
+      ],
     },
     ['model', 'systemPrompt'],
   );
@@ -83,6 +88,7 @@ export function validateTurnOptions(options: TurnOptions): void {
     interloper: INTERLOPER,
     stepLimit: [(v) => v instanceof StepLimit, 'a StepLimit'],
     checkpoint: [isFunction, 'a function'],
+    artifacts: [(v) => v instanceof ArtifactScope, 'an ArtifactScope'],
     answerFormat: [
       isAnswerFormat,
       "{ responseFormat?: { type: 'json', schema, name }, answerTool?: a tool, instructions?: a string }",

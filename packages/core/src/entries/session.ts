@@ -1,4 +1,13 @@
 /** @kodama/core/session: session stores (in memory, JSONL) and the records a Run leaves in them. */
+
+export {
+  type ArtifactMeta,
+  type ArtifactStore,
+  InMemoryArtifactStore,
+  isArtifactRef,
+  type StoredArtifact,
+} from '../artifacts/artifact-store.ts';
+export { FileArtifactStore } from '../artifacts/file-artifact-store.ts';
 export { byActivity } from '../session/by-activity.ts';
 export {
   SessionExistsError,

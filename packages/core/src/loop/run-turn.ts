@@ -1,9 +1,11 @@
+import { withAttachments } from '../artifacts/turn-artifacts.ts';
 import { isContextOverflow } from '../compaction/is-context-overflow.ts';
 import { shouldCompact } from '../compaction/should-compact.ts';
 import { CancelledError } from '../controls/cancellable.ts';
 import { StepLimitExceeded } from '../controls/step-limit.ts';
 import { userMessageInjections } from '../extensions/hooks.ts';
 import type { Content } from '../messages/content.ts';
+import { modelCapabilities } from '../model/model-capabilities.ts';
 import type { ModelRequest } from '../model/model-request.ts';
 import { answerCall, withAnswerFormat, withAnswerTool } from './answer-format.ts';
 import { compactConversation } from './compact.ts';
@@ -100,12 +102,20 @@ export async function runTurn(ctx: TurnContext): Promise<TurnResult> {
   }
 }
 
-/** The request of this moment: system prompt, the conversation for this model, the current tools, the answer format. */
+/**
+ * The request of this moment: system prompt, the conversation for this model
+ * (with the last batch's images attached, when artifacts are on), the
+ * current tools, the answer format.
+ */
 function buildRequest(ctx: TurnContext, tools: ToolTable): ModelRequest {
   const { system, model, answerFormat } = ctx.settings;
+  const messages = ctx.state.conversation.toModelMessages(model.modelId);
+  const { artifacts } = ctx.state;
   const request = {
     system,
-    messages: ctx.state.conversation.toModelMessages(model.modelId),
+    messages: artifacts
+      ? withAttachments(messages, artifacts, modelCapabilities(model).imageInput)
+      : messages,
     ...(tools.specs.length > 0 ? { tools: tools.specs } : {}),
   };
   return withAnswerFormat(request, answerFormat);

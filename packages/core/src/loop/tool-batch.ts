@@ -1,14 +1,19 @@
+import { keepLargeResult, type PendingAttachment } from '../artifacts/artifact-result.ts';
+import type { ArtifactBatch } from '../artifacts/artifact-scope.ts';
 import { CancelledError } from '../controls/cancellable.ts';
 import { StepLimitExceeded } from '../controls/step-limit.ts';
 import { toolCallHooks } from '../extensions/hooks.ts';
+import type { Content } from '../messages/content.ts';
 import type { ToolCall } from '../messages/message.ts';
 import { taintCheck } from '../taint/taint-check.ts';
 import { callLegs } from '../tool/call-legs.ts';
 import type { AnyTool } from '../tool/define-tool.ts';
 import { executeToolCall } from '../tool/execute-tool-call.ts';
 import { failureText } from '../tool/failure-text.ts';
+import { parseArguments } from '../tool/parse-arguments.ts';
 import type { ToolContext } from '../tool/tool.ts';
 import type { ToolStatus } from '../tool/tool-status.ts';
+import { DEFAULT_MAX_RESULT_TOKENS, truncateResult } from '../tool/truncate-result.ts';
 import { UnknownToolError } from '../tool/unknown-tool-error.ts';
 import { repeatWarning } from '../tool-loop/repeat-warning.ts';
 import { ToolLoopError } from '../tool-loop/tool-loop-error.ts';
@@ -25,6 +30,10 @@ interface Settled {
   readonly error: unknown;
   /** The result's taint, recorded on its history message (see `HistoryMessage.taint`). */
   readonly taint: readonly string[] | undefined;
+  /** What the answer reads if the batch is rolled back (its artifacts removed); absent: it stored none. */
+  readonly rolledBack?: Content;
+  /** Images its result stored, for the next request. */
+  readonly attachments?: readonly PendingAttachment[];
 }
 
 /**
@@ -71,6 +80,7 @@ export async function runToolBatch(
     }
   };
 
+  const artifacts = ctx.state.artifacts?.scope.batch();
   const race = cancelRace(signal);
   try {
     for (let i = 0; i < calls.length; i++) {
@@ -112,7 +122,7 @@ export async function runToolBatch(
       }
       emit({ type: 'tool-start', agentId, turnId, index: i, toolCallId: call.id, name: call.name });
       started[i] = true;
-      const done = startCall(i, call, inputs[i] ?? {}, tools, ctx);
+      const done = startCall(i, call, inputs[i] ?? {}, tools, ctx, artifacts);
       if (sequential) {
         finish(await race.wait(done));
         if (failure) break;
@@ -129,8 +139,36 @@ export async function runToolBatch(
   } finally {
     race.dispose();
   }
+  if (artifacts) await settleArtifacts(calls, artifacts, answers, unwound !== undefined, ctx);
   record(calls, answers, started, unwound, failure, tools, ctx);
   if (unwound) throw unwound.cause;
+}
+
+/**
+ * A batch that unwound (cancelled, failed) keeps none of its artifacts: they
+ * are removed, with any a call still running stores later, and the answers
+ * that named them read what was discarded instead. A batch that ended well
+ * hands its images to the next request.
+ */
+async function settleArtifacts(
+  calls: readonly ToolCall[],
+  batch: ArtifactBatch,
+  answers: (Settled | undefined)[],
+  unwound: boolean,
+  ctx: TurnContext,
+): Promise<void> {
+  if (unwound) {
+    await batch.rollback().catch(() => {}); // the batch's own cause is what propagates
+    answers.forEach((a, i) => {
+      if (a?.rolledBack !== undefined)
+        answers[i] = { ...a, step: { kind: a.step.kind, result: a.rolledBack } };
+    });
+    return;
+  }
+  const pending = ctx.state.artifacts?.pending;
+  answers.forEach((a, i) => {
+    if (a?.attachments && a.attachments.length > 0) pending?.set(calls[i]!.id, a.attachments);
+  });
 }
 
 /**
@@ -191,6 +229,7 @@ function startCall(
   parsed: ParsedToolInput,
   tools: ToolTable,
   ctx: TurnContext,
+  artifacts: ArtifactBatch | undefined,
 ): Promise<Settled> {
   const { agentId, turnId, taintGate: gate, appContext, maxResultTokens } = ctx.settings;
   const { signal, emit, subAgentListeners } = ctx.io;
@@ -222,7 +261,11 @@ function startCall(
       emit: (name, data) => emit({ type: 'domain', agentId, turnId, name, data }),
       subAgentListeners,
     };
-    const options = maxResultTokens === undefined ? {} : { maxResultTokens };
+    // With artifacts, a successful result comes back whole: a large one is stored below, not cut.
+    const options = {
+      ...(maxResultTokens === undefined ? {} : { maxResultTokens }),
+      ...(artifacts ? { keepWhole: true } : {}),
+    };
     const outcome = await executeToolCall(tool, { ...call, ...parsed }, context, options);
     if (outcome.kind === 'failure') error = outcome.error;
     return { kind: outcome.kind, result: outcome.result };
@@ -236,9 +279,23 @@ function startCall(
     arguments: call.arguments,
     idempotencyKey,
   };
-  const taint = async () => (ran && tool && legs ? ranTaint(tool, await legs) : notRunTaint(tool));
+  const taint = async () =>
+    ran && tool && legs ? ranTaint(tool, await legs, await relayed(tool, call, parsed)) : notRunTaint(tool);
   return ctx.io.stepRunner.tool(step, run).then(
-    async (s) => ({ index, step: s, error, taint: await taint() }),
+    async (s) => {
+      const settled = { index, step: s, error, taint: await taint() };
+      const turnArtifacts = ctx.state.artifacts;
+      if (!artifacts || !turnArtifacts || s.kind !== 'ok') return settled;
+      const source = { toolName: call.name, toolCallId: call.id, taint: settled.taint };
+      const kept = await keepLargeResult(s.result, source, artifacts, turnArtifacts.settings);
+      if (!kept) return { ...settled, step: { kind: s.kind, result: clipped(s.result, maxResultTokens) } };
+      return {
+        ...settled,
+        step: { kind: kept.kind, result: kept.content },
+        ...(kept.rolledBack === undefined ? {} : { rolledBack: kept.rolledBack }),
+        attachments: kept.attachments,
+      };
+    },
     // A step runner that throws is treated like a tool that threw.
     async (e: unknown) => ({
       index,
@@ -255,8 +312,36 @@ function startCall(
  * untrusted input (so the result is not judged by the declaration when the
  * conversation is loaded again), else none.
  */
-function ranTaint(tool: AnyTool, legs: TrifectaLegs): readonly string[] | undefined {
-  return legs.untrusted !== 'none' ? [tool.name] : notRunTaint(tool);
+function ranTaint(
+  tool: AnyTool,
+  legs: TrifectaLegs,
+  relayedTaint: readonly string[] | undefined,
+): readonly string[] | undefined {
+  const own = legs.untrusted !== 'none' ? [tool.name] : notRunTaint(tool);
+  if (relayedTaint === undefined || relayedTaint.length === 0) return own;
+  return [...new Set([...(own ?? []), ...relayedTaint])];
+}
+
+/** The taint a call relays from content that entered earlier (`Tool.relayedTaint`); a failure counts as none. */
+async function relayed(
+  tool: AnyTool,
+  call: ToolCall,
+  parsed: ParsedToolInput,
+): Promise<readonly string[] | undefined> {
+  if (!tool.relayedTaint) return undefined;
+  try {
+    const input = parseArguments({ ...call, ...parsed });
+    if (!input.ok) return undefined;
+    const valid = tool.parameters.validate(input.input);
+    return valid.ok ? await tool.relayedTaint(valid.value) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A small result under the agent's own budget, as `executeToolCall` would have cut it without artifacts. */
+function clipped(result: Content, maxResultTokens: number | undefined): Content {
+  return truncateResult(result, maxResultTokens ?? DEFAULT_MAX_RESULT_TOKENS);
 }
 
 /** The taint of an answer the tool did not produce (refused, repaired, unknown tool): nothing came in. */

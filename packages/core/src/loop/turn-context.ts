@@ -1,3 +1,4 @@
+import type { TurnArtifacts } from '../artifacts/turn-artifacts.ts';
 import type { Interloper } from '../controls/interloper.ts';
 import type { StepLimit } from '../controls/step-limit.ts';
 import type { Emit } from '../events/events.ts';
@@ -114,4 +115,6 @@ export interface TurnState {
   readonly stepLimit: StepLimit | undefined;
   /** Stops a model repeating the same tool call; fresh per turn; `undefined`: off. */
   readonly toolLoop: ToolLoopGuard | undefined;
+  /** Where large results and images are stored, and the images for the next request; `undefined`: artifacts off. */
+  readonly artifacts: TurnArtifacts | undefined;
 }

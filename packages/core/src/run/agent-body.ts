@@ -74,6 +74,7 @@ async function runAgent(
     // A streamed Run streams its answer: the deltas reach the caller without `streaming: true` on the agent.
     ...(ctx.streamed ? { streaming: true } : {}),
     ...(options.session ? { checkpoint: ctx.checkpoint } : {}),
+    artifacts: ctx.artifacts,
     ...(structured ? { answerFormat: structured.format } : {}),
     // `agent.turn`'s own options (its checkpoint, answer format, queue, streaming) over the Run's.
     ...own,

@@ -1,3 +1,5 @@
+import { type Artifact, ArtifactScope } from '../artifacts/artifact-scope.ts';
+import { InMemoryArtifactStore } from '../artifacts/artifact-store.ts';
 import { CancelledError } from '../controls/cancellable.ts';
 import { errorInfo } from '../errors/error-info.ts';
 import type { History } from '../history/history.ts';
@@ -47,6 +49,8 @@ export interface RunEnd {
   readonly error: unknown;
   readonly usage: RunUsage;
   readonly history: History;
+  /** What the Run stored as artifacts (large tool results, images), oldest first. */
+  readonly artifacts: readonly Artifact[];
   readonly startedAt: number;
   readonly endedAt: number;
 }
@@ -84,6 +88,10 @@ async function execute(work: RunWork): Promise<RunEnd> {
   let output: unknown;
   let error: unknown;
   let session: OpenSession | undefined;
+  const { session: sessionOption } = options;
+  // The session's folder when its store keeps artifacts, else memory (they end with the Run).
+  const store = sessionOption?.store.artifacts?.(sessionOption.id) ?? new InMemoryArtifactStore();
+  const artifacts = new ArtifactScope(store, () => clock.now());
   const ctx: RunBodyContext = {
     runId,
     input: work.input,
@@ -96,6 +104,7 @@ async function execute(work: RunWork): Promise<RunEnd> {
     observe: work.observe,
     streamed: work.streamed,
     usage: meter,
+    artifacts,
     interjections,
     register: (resource) => work.resources.register(resource),
     once: (key, fn) => work.resources.once(key, fn),
@@ -141,7 +150,17 @@ async function execute(work: RunWork): Promise<RunEnd> {
   await session?.finish({ runId, outcome, startedAt, endedAt, usage, error });
   work.emit(terminalEvent(runId, outcome, { response, output }, error, usage, endedAt, cleanupFailed));
   const history = conversation.exportHistory();
-  return { outcome, response, output, error, usage, history, startedAt, endedAt };
+  return {
+    outcome,
+    response,
+    output,
+    error,
+    usage,
+    history,
+    artifacts: artifacts.artifacts,
+    startedAt,
+    endedAt,
+  };
 }
 function terminalEvent(
   runId: string,

@@ -1,3 +1,4 @@
+import type { ArtifactScope } from '../artifacts/artifact-scope.ts';
 import type { TokensEvent } from '../events/events.ts';
 import type { History } from '../history/history.ts';
 import type { Clock } from '../ids/clock.ts';
@@ -64,6 +65,12 @@ export interface RunBodyContext {
   readonly streamed: boolean;
   /** Where usage goes. */
   readonly usage: RunUsageSink;
+  /**
+   * The Run's artifacts (`run.artifacts`): in the session's folder when the
+   * session store keeps artifacts, else in memory for the Run. An agent that
+   * keeps artifacts stores its large results here.
+   */
+  readonly artifacts: ArtifactScope;
   /** The Run's interjections (`run.interject`); a body that cannot deliver them leaves them to be rejected at the end. */
   readonly interjections: Interjections;
   /** Same as `run.register`: closed in reverse order before the terminal event. */

@@ -1,4 +1,5 @@
 import type { TurnOptions } from '../agent/agent-options.ts';
+import type { Artifact } from '../artifacts/artifact-scope.ts';
 import type { History } from '../history/history.ts';
 import type { Clock } from '../ids/clock.ts';
 import { isolatedCall } from '../listeners/isolated-call.ts';
@@ -99,6 +100,16 @@ export class Run<T = unknown> {
   /** The agent's conversation after the Run. */
   get history(): History | undefined {
     return this.#end?.history;
+  }
+
+  /**
+   * What the Run stored as artifacts, oldest first, each with its whole
+   * value (`data`, and `text` for a text result): the large tool results the
+   * model read as a preview and a reference, and the images tools returned.
+   * Empty until it ends, and for an agent that keeps no artifacts.
+   */
+  get artifacts(): readonly Artifact[] {
+    return this.#end?.artifacts ?? [];
   }
 
   /** When the Run started and ended (the agent's clock, ms). */

@@ -1,3 +1,4 @@
+import { InMemoryArtifactStore } from '../artifacts/artifact-store.ts';
 import { InvalidOptionError } from '../errors/invalid-option-error.ts';
 import type { HistoryMessage } from '../history/history-message.ts';
 import { type Clock, SYSTEM_CLOCK } from '../ids/clock.ts';
@@ -38,6 +39,7 @@ const NAME = 'in-memory session store';
  */
 export class InMemorySessionStore implements SessionStore {
   readonly #sessions = new Map<string, Entry>();
+  readonly #artifacts = new Map<string, InMemoryArtifactStore>();
   readonly #lock = new KeyedLock();
   readonly #clock: Clock;
   #closed = false;
@@ -105,7 +107,21 @@ export class InMemorySessionStore implements SessionStore {
 
   async delete(id: string): Promise<boolean> {
     checkSessionId(id);
-    return this.#locked(id, async () => this.#sessions.delete(id));
+    return this.#locked(id, async () => {
+      this.#artifacts.delete(id);
+      return this.#sessions.delete(id);
+    });
+  }
+
+  /** The session's artifacts, in memory like its messages; removed by `delete`. */
+  artifacts(id: string): InMemoryArtifactStore {
+    checkSessionId(id);
+    let store = this.#artifacts.get(id);
+    if (!store) {
+      store = new InMemoryArtifactStore();
+      this.#artifacts.set(id, store);
+    }
+    return store;
   }
 
   async fork(id: string, newId: string): Promise<void> {

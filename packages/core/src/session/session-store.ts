@@ -1,3 +1,4 @@
+import type { ArtifactStore } from '../artifacts/artifact-store.ts';
 import type { HistoryMessage } from '../history/history-message.ts';
 import type { Usage } from '../model/usage.ts';
 
@@ -125,6 +126,17 @@ export interface SessionStore {
    * with `SessionExistsError` when `newId` does; the copy appears whole or not at all.
    */
   fork(id: string, newId: string): Promise<void>;
+
+  /**
+   * Optional: where the session's artifacts live (large tool results,
+   * images), private like its messages and removed by `delete`. A Run of
+   * the session stores its artifacts there; without it they stay in memory
+   * for the Run. Refs resolve against this session's artifacts only.
+   *
+   * Contract: checks the id like every method (`InvalidOptionError`); the
+   * store it returns may be made lazily (no folder until the first artifact).
+   */
+  artifacts?(id: string): ArtifactStore;
 
   /** Waits for writes in flight, then releases what the store holds. Idempotent. */
   close(): Promise<void>;

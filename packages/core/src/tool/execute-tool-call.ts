@@ -33,6 +33,12 @@ export type ToolOutcome =
 export interface ExecuteToolCallOptions {
   /** Budget for the observation in estimated tokens (UTF-8 bytes / 4); default 10,000. */
   readonly maxResultTokens?: number;
+  /**
+   * Return a successful result whole, not cut to the budget (failures are
+   * still cut): the loop does this when the agent keeps large results as
+   * artifacts, and cuts a result under the artifact threshold itself.
+   */
+  readonly keepWhole?: boolean;
 }
 
 /** The call to answer: the model's raw call, optionally already parsed by the adapter. */
@@ -126,7 +132,7 @@ export async function executeToolCall(
       return { kind: 'failure', result: failureText(error), error };
     }
     if (typeof result === 'string' && readsAsFailure(result)) return { kind: 'error', result: clip(result) };
-    return { kind: 'ok', result: truncateResult(result, maxTokens) };
+    return { kind: 'ok', result: options.keepWhole ? result : truncateResult(result, maxTokens) };
   } catch (error) {
     // Only a broken tool object or a bad option gets here (e.g. validate threw).
     return { kind: 'failure', result: failureText(error), error };

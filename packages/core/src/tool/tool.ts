@@ -108,6 +108,13 @@ export interface Tool<Args = Record<string, unknown>> {
    * treat it as an opaque call: its rules match by name only).
    */
   readonly effects?: ToolEffects<Args>;
+  /**
+   * Optional: the taint of what one call hands back that entered the
+   * conversation earlier through another tool (`artifact_read` relays a stored
+   * result's taint), judged from the validated arguments. Recorded on the
+   * result's history message with the tool's own; a throw counts as none.
+   */
+  relayedTaint?(args: Args): readonly string[] | undefined | Promise<readonly string[] | undefined>;
   /** When true, a batch containing this tool runs one call at a time, in model order. */
   readonly sequential: boolean;
   /** Runs the tool. */

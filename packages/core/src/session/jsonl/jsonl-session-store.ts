@@ -1,5 +1,6 @@
 import { readdir, unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { FileArtifactStore } from '../../artifacts/file-artifact-store.ts';
 import { InvalidOptionError } from '../../errors/invalid-option-error.ts';
 import type { HistoryMessage } from '../../history/history-message.ts';
 import { type Clock, SYSTEM_CLOCK } from '../../ids/clock.ts';
@@ -203,6 +204,8 @@ export class JsonlSessionStore implements SessionStore {
     const path = this.pathOf(id);
     return this.#locked([id], async () => {
       this.#storedIds.forget(id);
+      // The artifacts first: a session file without them is whole, artifacts without a session are litter.
+      await this.artifacts(id).removeAll();
       try {
         await unlink(path);
         return true;
@@ -211,6 +214,12 @@ export class JsonlSessionStore implements SessionStore {
         throw new SessionStoreError(path, 'cannot delete the session file', { cause: error });
       }
     });
+  }
+
+  /** The session's artifacts: `<dir>/<id>.artifacts/` (0700, files 0600), made at the first one, removed by `delete`. */
+  artifacts(id: string): FileArtifactStore {
+    checkSessionId(id);
+    return new FileArtifactStore(join(this.dir, `${id}.artifacts`));
   }
 
   async fork(id: string, newId: string): Promise<void> {
