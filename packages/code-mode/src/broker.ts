@@ -97,6 +97,8 @@ export class Broker {
       );
       // Counted as soon as the tool ran: what it returned is in the program now, whatever happens to it.
       if (legs.untrusted !== 'none') this.#taint.add(name);
+      // A relayed value (an artifact read back) keeps the taint of the tool it first came from.
+      for (const source of await relayedTaint(tool, args)) this.#taint.add(source);
       o.context.emit(PROGRAM_TOOL_RESULT, { ...event, status: outcome.kind === 'ok' ? 'ok' : 'error' });
       if (outcome.kind !== 'ok') throw new Error(String(outcome.result).replace(/^Error: /, ''));
       return resultValue(outcome.result);
@@ -163,6 +165,17 @@ export class Broker {
 function safeEffects(tool: AnyTool, args: unknown) {
   try {
     return tool.effects?.of(args as never) ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/** What a call hands back that entered through another tool (`Tool.relayedTaint`); a failure counts as none. */
+async function relayedTaint(tool: AnyTool, args: unknown): Promise<readonly string[]> {
+  if (!tool.relayedTaint) return [];
+  try {
+    const valid = tool.parameters.validate(args);
+    return (valid.ok ? await tool.relayedTaint(valid.value) : undefined) ?? [];
   } catch {
     return [];
   }

@@ -1,4 +1,4 @@
-import type { AnyTool, Extension } from '@kodama/core';
+import { type AnyTool, ARTIFACT_READ_TOOL, type Extension } from '@kodama/core';
 import { CONTROL_TOOLS, controlTools } from './control-tools.ts';
 import { catalogDeclarations } from './declarations.ts';
 import type { CodeEngine } from './engine.ts';
@@ -19,6 +19,13 @@ export interface CodeModeOptions {
 
 /** Tools that always stay with the model: sub-agent controls. */
 const ALWAYS_MODEL_FACING: ReadonlySet<string> = new Set(['agent']);
+
+/**
+ * Tools in the catalog that the model keeps too: the artifact reader (a large
+ * `exec` result becomes an artifact the model reads in ranges; a program
+ * reads artifacts with `await tools.artifact_read({ ref, offset, limit })`).
+ */
+const SHARED: ReadonlySet<string> = new Set([ARTIFACT_READ_TOOL]);
 
 /**
  * Code mode: the model gets `exec {source}`, `wait` and `stop`; every other
@@ -65,7 +72,7 @@ export function codeMode(options: CodeModeOptions = {}): Extension {
       const moved = context.agent.tools.filter((t) => !except.has(t.name));
       ids = identifiers(moved.map((t) => t.name));
       catalog = new Map(moved.map((t) => [t.name, t]));
-      for (const tool of moved) context.removeTool(tool.name);
+      for (const tool of moved) if (!SHARED.has(tool.name)) context.removeTool(tool.name);
       context.onClose(() => session.close('the agent closed'));
     },
     onConversationReset() {
