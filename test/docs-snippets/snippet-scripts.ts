@@ -39,7 +39,26 @@ export const SNIPPET_SCRIPTS: Readonly<Record<string, SnippetScript>> = {
   'docs/core.md#4': { stdout: /^HI 1$/m },
   'docs/core.md#5': { stdout: /'weather', 'calculator', 'search'/ },
   'docs/core.md#6': { stdout: /kind: 'ok', result: 'Oslo: sunny'/ },
-  'docs/core.md#7': { stdout: /researcher/ },
+  // The model calls logs, reads the last 40 characters of the artifact, answers.
+  'docs/core.md#7': {
+    script: (request) => {
+      const tools = (request.body as { messages: { role: string; content?: unknown }[] }).messages.filter(
+        (m) => m.role === 'tool',
+      );
+      if (tools.length === 0) return { toolCalls: [{ name: 'logs', arguments: {} }] };
+      if (tools.length === 1) {
+        const preview = String(tools[0]!.content);
+        const ref = /art_[0-9a-f]{32}/.exec(preview)![0];
+        const total = Number(/ of ([\d,]+) characters/.exec(preview)![1]!.replaceAll(',', ''));
+        return { toolCalls: [{ name: 'artifact_read', arguments: { ref, offset: total - 40 } }] };
+      }
+      return String(tools[1]!.content).includes('FAILED: step 8000')
+        ? { text: 'Step 8000 failed.' }
+        : { text: 'I did not read the end.' };
+    },
+    stdout: /^logs \d+ true\nStep 8000 failed\.$/m,
+  },
+  'docs/core.md#8': { stdout: /researcher/ },
   'docs/durable.md#1': {
     postgres: true,
     script: (request) => {

@@ -1,4 +1,4 @@
-/** @kodama/core/session: session stores (in memory, JSONL) and the records a Run leaves in them. */
+/** @kodama/core/session: session stores (in memory, JSONL), the records a Run leaves in them, and where their artifacts live. */
 
 export {
   type ArtifactMeta,
