@@ -70,8 +70,7 @@ export function artifactReadTool(holder: ArtifactHolder, settings: ArtifactSetti
         throw new ToolError(
           `${JSON.stringify(ref)} is not an artifact reference (art_ followed by 32 hex digits); copy the ref exactly as the tool result gave it`,
         );
-      const scope = holder.scope;
-      const stored = scope ? await scope.read(ref) : undefined;
+      const stored = await readStored(holder, ref);
       if (!stored)
         throw new ToolError(
           `there is no artifact ${ref} in this session (it may have belonged to an earlier run without a session store, or to another session); call the tool that produced it again`,
@@ -123,4 +122,14 @@ export function artifactReadTool(holder: ArtifactHolder, settings: ArtifactSetti
 
 function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
+}
+
+/** The artifact, or `undefined`; a store that cannot read it (a damaged file) is a failure the model can read. */
+async function readStored(holder: ArtifactHolder, ref: string) {
+  try {
+    return holder.scope ? await holder.scope.read(ref) : undefined;
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new ToolError(`artifact ${ref} could not be read (${why}); call the tool that produced it again`);
+  }
 }

@@ -74,6 +74,11 @@ export class InMemoryArtifactStore implements ArtifactStore {
     return isArtifactRef(ref) && this.#items.delete(ref);
   }
 
+  /** Copies every artifact it holds into `target` (a forked session's). */
+  async copyTo(target: ArtifactStore): Promise<void> {
+    for (const { meta, data } of this.#items.values()) await target.put(meta, data);
+  }
+
   /** How many it holds. */
   get size(): number {
     return this.#items.size;

@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { open, rm, unlink } from 'node:fs/promises';
+import { open, readdir, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ensurePrivateDir } from '../session/jsonl/private-dir.ts';
 import {
@@ -60,6 +60,30 @@ export class FileArtifactStore implements ArtifactStore {
       unlinkIfThere(this.#path(ref, 'json')),
     ]);
     return removed.some(Boolean);
+  }
+
+  /** The refs it holds (none when the directory is missing). */
+  async refs(): Promise<string[]> {
+    let names: string[];
+    try {
+      names = await readdir(this.dir);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ENOENT') return [];
+      throw error;
+    }
+    return names
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => name.slice(0, -'.json'.length))
+      .filter(isArtifactRef)
+      .sort();
+  }
+
+  /** Copies every artifact it holds into `target` (a forked session's), each through `put`. */
+  async copyTo(target: ArtifactStore): Promise<void> {
+    for (const ref of await this.refs()) {
+      const stored = await this.get(ref);
+      if (stored) await target.put(stored.meta, stored.data);
+    }
   }
 
   /** Removes the directory and everything in it (the session was deleted). */

@@ -140,6 +140,8 @@ export class InMemorySessionStore implements SessionStore {
         lines: [...source.lines],
         runs: [],
       });
+      // Its messages' refs keep reading in the fork.
+      await this.#artifacts.get(id)?.copyTo(this.artifacts(newId));
     });
   }
 

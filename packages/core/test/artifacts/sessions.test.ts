@@ -1,7 +1,7 @@
 // Artifacts and sessions over real HTTP: kept in the session's folder across
 // Runs, removed with the session, and never left behind by a cancelled batch.
 import assert from 'node:assert/strict';
-import { access, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { access, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -67,6 +67,37 @@ describe('artifacts in a session', () => {
     assert.equal(await exists(folder), false);
     assert.equal(await exists(join(dir, 'kept.jsonl')), false);
     assert.equal(await store.artifacts('kept').get(ref), undefined);
+  });
+
+  test("a fork copies the session's artifacts: its refs read in the fork, and the original keeps its own", async () => {
+    for (const store of [new JsonlSessionStore({ dir: join(root, 'fork') }), new InMemorySessionStore()]) {
+      const { agent } = await agentOverHttp(dumpThenAnswer, [constantTool('dump', BIG)]);
+      const run = await agent.ask('dump', { session: { id: 'base', store } });
+      const ref = run.artifacts[0]!.ref;
+      await store.fork('base', 'copy');
+      assert.equal(Buffer.from((await store.artifacts('copy').get(ref))!.data).toString(), BIG);
+      await store.delete('copy');
+      assert.equal(await store.artifacts('copy').get(ref), undefined);
+      assert.equal((await store.artifacts('base').get(ref))?.meta.ref, ref);
+    }
+  });
+
+  test('a damaged artifact file is an error the model reads, not a failed turn', async () => {
+    const dir = join(root, 'damaged');
+    const store = new JsonlSessionStore({ dir });
+    const first = await agentOverHttp(dumpThenAnswer, [constantTool('dump', BIG)]);
+    const ref = (await first.agent.ask('dump', { session: { id: 'd', store } })).artifacts[0]!.ref;
+    await writeFile(join(dir, 'd.artifacts', `${ref}.json`), '{not json');
+    const second = await agentOverHttp(
+      [{ toolCalls: [{ id: 'r1', name: ARTIFACT_READ_TOOL, arguments: { ref } }] }, { text: 'sorry' }],
+      [],
+    );
+    const run = await second.agent.ask('read it', { session: { id: 'd', store } });
+    assert.equal(run.outcome, 'completed', String(run.error));
+    assert.match(
+      toolMessages(second.bodies()[1]!).at(-1)!.content,
+      new RegExp(`^Error: artifact ${ref} could not be read \\(.+\\); call the tool that produced it again$`),
+    );
   });
 
   test('the in-memory session store keeps them per session and forgets them with it', async () => {

@@ -235,6 +235,8 @@ export class JsonlSessionStore implements SessionStore {
       const text =
         headerLine(newId, now) + batchText(lines, { at: now, messages: lines.length, title, model });
       if (!(await createSessionFile(newPath, text))) throw new SessionExistsError(newId);
+      // After the session exists (so a refused fork copies nothing): its messages' refs keep reading.
+      await this.artifacts(id).copyTo(this.artifacts(newId));
     });
   }
 
