@@ -16,7 +16,9 @@
 // RSS just before the request (after a gc), so it counts every byte the
 // stream made resident: network buffers, decoded text, the parsed delta and
 // the caller's copy of it. Each child checks the delta's length and SHA-256.
-// Medians of ROUNDS interleaved rounds.
+// Medians of ROUNDS interleaved rounds. The floors' children load no kodama
+// module (a bare client), so their collector has a smaller heap to walk; with
+// the same modules loaded the big floor costs what kodama's stream does.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
