@@ -27,11 +27,12 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
   const say = (message: string) => io.stderr.write(`kodama: ${stripControlSequences(message)}\n`);
   let output: JsonSchema | undefined;
   let asked: string;
+  let untrusted: readonly string[] = [];
   try {
     output = args.outputSchema === undefined ? undefined : await readOutputSchema(args.outputSchema);
     // Piped stdin: the prompt, or context attached to the argument (with stream-json input: the turns).
-    asked =
-      args.inputFormat === 'stream-json' ? args.prompt : await oneShotPrompt(args.prompt, io.stdin, 'ask');
+    if (args.inputFormat === 'stream-json') asked = args.prompt;
+    else ({ text: asked, untrusted } = await oneShotPrompt(args.prompt, io.stdin, 'ask'));
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     say(error.message);
@@ -120,6 +121,7 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
       outputFormat: args.outputFormat,
       inputFormat: args.inputFormat,
       prompt: asked === '' ? undefined : asked,
+      untrusted,
       options: {
         signal: stop.signal,
         ...deadline,

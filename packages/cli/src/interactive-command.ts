@@ -77,10 +77,11 @@ async function assistantSession(args: InteractiveArgs, io: CliIO): Promise<numbe
   }
   const { root } = spec;
   let prompt = '';
+  let untrusted: readonly string[] = [];
   try {
     // -p: piped stdin is the prompt, or context attached to the argument (read before a model is picked).
     if (args.print !== undefined && args.inputFormat !== 'stream-json')
-      prompt = await oneShotPrompt(args.print, io.stdin, 'kodama');
+      ({ text: prompt, untrusted } = await oneShotPrompt(args.print, io.stdin, 'kodama'));
     else if (args.print !== undefined) prompt = args.print;
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
@@ -100,7 +101,7 @@ async function assistantSession(args: InteractiveArgs, io: CliIO): Promise<numbe
     if (args.continue && sessionId === undefined) say('no session to continue; starting a new one');
     sessionId ??= newSessionId();
     if (args.print !== undefined)
-      return await printTurn(spec, io, { model, systemPrompt, store, sessionId, rules, prompt });
+      return await printTurn(spec, io, { model, systemPrompt, store, sessionId, rules, prompt, untrusted });
     const { ProcessTerminal } = await import('@mariozechner/pi-tui');
     let agent: Agent | undefined;
     let background: BackgroundControl | undefined;

@@ -28,6 +28,8 @@ export interface PrintSetup {
   readonly rules: Rules;
   /** The prompt: `-p`'s argument with piped stdin (`oneShotPrompt`). */
   readonly prompt: string;
+  /** The untrusted sources it carries (`['stdin']` for piped text attached to the argument). */
+  readonly untrusted?: readonly string[];
 }
 
 /**
@@ -121,6 +123,7 @@ export async function printTurn(args: AssistantSpec, io: CliIO, setup: PrintSetu
       outputFormat: args.outputFormat,
       inputFormat: args.inputFormat,
       prompt: setup.prompt === '' ? undefined : setup.prompt,
+      ...(setup.untrusted ? { untrusted: setup.untrusted } : {}),
       options: { signal: stop.signal, session: { id: setup.sessionId, store: setup.store } },
       sessionId: setup.sessionId,
       root: args.root,

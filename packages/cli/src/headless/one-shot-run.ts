@@ -13,6 +13,8 @@ export interface OneShotSetup extends HeadlessChoice {
   readonly io: CliIO;
   /** The prompt (argument and piped stdin); with stream-json input the optional first turn. */
   readonly prompt: string | undefined;
+  /** The untrusted sources the prompt carries (`OneShotPrompt.untrusted`). */
+  readonly untrusted?: readonly string[];
   /** The Run's options (signal, session, deadline, output, observers). */
   readonly options: AskOptions;
   readonly sessionId: string | undefined;
@@ -53,7 +55,8 @@ export async function oneShotRun(setup: OneShotSetup): Promise<number> {
       ...(setup.prompt !== undefined ? { first: setup.prompt } : {}),
     });
   }
-  const run = await agent.ask(made(setup.prompt ?? ''), withObservers);
+  const untrusted = setup.untrusted && setup.untrusted.length > 0 ? { untrusted: setup.untrusted } : {};
+  const run = await agent.ask(made(setup.prompt ?? ''), { ...withObservers, ...untrusted });
   const status = setup.statusOf(run);
   output?.finish(run, setup.sessionId, status);
   return status;

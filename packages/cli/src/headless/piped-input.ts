@@ -70,6 +70,18 @@ export function promptWithInput(prompt: string, piped: string | undefined): stri
   return `${prompt}\n\n<stdin>\n${piped.endsWith('\n') ? piped : `${piped}\n`}</stdin>`;
 }
 
+/** A one-shot prompt, and the untrusted sources it carries (for `AskOptions.untrusted`). */
+export interface OneShotPrompt {
+  readonly text: string;
+  /**
+   * `['stdin']` when piped text is attached to the argument: data from another
+   * program (a page `curl` fetched, a log), so the taint gate holds an egress
+   * call after it, as after an untrusted tool result. Piped text alone is the
+   * prompt, the person's own (a script's instructions), and is not marked.
+   */
+  readonly untrusted: readonly string[];
+}
+
 /**
  * The prompt of `kodama ask` (`topic` 'ask') or `kodama -p` ('kodama'): the
  * argument and what stdin carries ({@link promptWithInput}).
@@ -79,9 +91,11 @@ export async function oneShotPrompt(
   argument: string,
   stdin: CliIO['stdin'],
   topic: 'ask' | 'kodama',
-): Promise<string> {
-  const prompt = promptWithInput(argument, await readPipedInput(stdin, argument.trim() !== ''));
-  if (prompt !== undefined) return prompt;
+): Promise<OneShotPrompt> {
+  const asked = argument.trim() !== '';
+  const piped = await readPipedInput(stdin, asked);
+  const prompt = promptWithInput(argument, piped);
+  if (prompt !== undefined) return { text: prompt, untrusted: asked && piped !== undefined ? ['stdin'] : [] };
   throw new UsageError(
     topic === 'ask'
       ? 'kodama ask needs a prompt, e.g. kodama ask "What is 17 * 23?", or on stdin: echo "What is 17 * 23?" | kodama ask'

@@ -116,6 +116,13 @@ export interface TurnOptions {
   /** Application context for the tools (`ToolContext.appContext`); never sent to the model. */
   readonly appContext?: unknown;
   /**
+   * Names of untrusted sources the user message carries (`['stdin']` for text
+   * piped from another program): recorded as the message's taint, so the
+   * taint gate holds egress calls after it as it does after an untrusted tool
+   * result. Default: the message is the person's own, trusted.
+   */
+  readonly untrusted?: readonly string[];
+  /**
    * Ask for a structured final answer: a provider-native response format, or
    * an answer tool whose call ends the turn with its arguments (a Run with an
    * output schema builds it). The turn does not check the answer.

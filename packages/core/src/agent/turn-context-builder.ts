@@ -61,6 +61,7 @@ export function buildTurnContext(
     system: parts.system,
     tools: parts.tools,
     userMessage,
+    ...(options.untrusted && options.untrusted.length > 0 ? { userTaint: options.untrusted } : {}),
     streaming: options.streaming ?? parts.streaming,
     toolFailures: agent.toolFailures,
     maxResultTokens: agent.maxResultTokens,

@@ -28,9 +28,16 @@ export class Conversation {
     return this.#entries.length;
   }
 
-  /** Appends a user message (`user`: a turn; `injected`: interjected or extension context). */
-  appendUser(content: Content, kind: 'user' | 'injected'): void {
-    this.#entries.push({ id: this.#ids.next('message'), kind, message: { role: 'user', content } });
+  /**
+   * Appends a user message (`user`: a turn; `injected`: interjected or extension
+   * context); `taint` names the untrusted sources it carries (see `HistoryMessage.taint`).
+   */
+  appendUser(content: Content, kind: 'user' | 'injected', taint?: readonly string[]): void {
+    const id = this.#ids.next('message');
+    const message = { role: 'user' as const, content };
+    this.#entries.push(
+      taint === undefined ? { id, kind, message } : { id, kind, message, taint: [...taint] },
+    );
   }
 
   /** Appends a complete model response. */

@@ -163,7 +163,7 @@ async function appendUserMessage(
   const { agentId, turnId, extensions } = ctx.settings;
   const { extensionContext } = ctx.io;
   const { conversation } = ctx.state;
-  conversation.appendUser(content, 'user');
+  conversation.appendUser(content, 'user', ctx.settings.userTaint);
   ctx.io.emit({ type: 'user-turn', agentId, turnId, content, midLoop: false });
   if (!extensionContext || !extensions.some((e) => e.onUserMessage)) return;
   const at = conversation.length - 1;

@@ -54,6 +54,8 @@ export interface TurnSettings {
   readonly tools: ToolSource;
   /** The turn's user message; `undefined` or blank runs a bare turn. */
   readonly userMessage: Content | undefined;
+  /** The untrusted sources the user message carries (`TurnOptions.untrusted`), recorded as its taint. */
+  readonly userTaint?: readonly string[];
   /** Emit `reasoning-delta` / `assistant-delta` while the model streams. */
   readonly streaming: boolean;
   /** What a tool that throws does to the turn. */

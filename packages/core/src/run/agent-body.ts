@@ -70,6 +70,7 @@ async function runAgent(
     signal: ctx.signal,
     interloper: interjections.interloper,
     appContext: options.appContext,
+    ...(options.untrusted ? { untrusted: options.untrusted } : {}),
     ...(options.stepLimit ? { stepLimit: options.stepLimit } : {}),
     // A streamed Run streams its answer: the deltas reach the caller without `streaming: true` on the agent.
     ...(ctx.streamed ? { streaming: true } : {}),

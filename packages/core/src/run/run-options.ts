@@ -21,6 +21,12 @@ export interface AskOptions<S extends OutputSchemaInput | undefined = OutputSche
   /** Application context for the tools (`ToolContext.appContext`): a user id, a handle. Never sent to the model. */
   readonly appContext?: unknown;
   /**
+   * Names of untrusted sources the prompt carries (`['stdin']`): the prompt's
+   * message is tainted by them, so an egress call after it meets the taint
+   * gate (see `TurnOptions.untrusted`). Default: the prompt is trusted.
+   */
+  readonly untrusted?: readonly string[];
+  /**
    * When the Run must stop: a `Date`, or a number of milliseconds from the
    * start. At the deadline the Run ends `partial` with the latest complete
    * answer text it had. Any length works, also past setTimeout's range
