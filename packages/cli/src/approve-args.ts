@@ -65,7 +65,7 @@ export function parseApprove(args: readonly string[]): ApproveArgs {
 /** `kodama approve`. */
 export const approveCommand = defineCommand<ApproveArgs>({
   name: 'approve',
-  synopsis: 'approve <approval id | run id> [--deny]',
+  synopsis: 'approve <id> [--deny]',
   summary: "answer a question waiting on you, or a durable run's",
   usage: APPROVE_USAGE,
   options: APPROVE_OPTIONS,

@@ -52,5 +52,5 @@ test('kodama approve: a run id, --deny and --reason', () => {
     reason: 'not now',
     database: undefined,
   });
-  assert.throws(() => parseCliArgs(['approve', 'r1', 'r2']), /takes one run id/);
+  assert.throws(() => parseCliArgs(['approve', 'r1', 'r2']), /takes one id/);
 });

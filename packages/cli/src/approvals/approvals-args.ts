@@ -40,7 +40,7 @@ export function parseApprovals(args: readonly string[]): ApprovalsArgs {
 /** `kodama approvals`. */
 export const approvalsCommand = defineCommand<ApprovalsArgs>({
   name: 'approvals',
-  synopsis: 'approvals [--json] [--database <url>]',
+  synopsis: 'approvals [--json]',
   summary: 'list the questions waiting on you (answer with approve <id>)',
   usage: APPROVALS_USAGE,
   options: APPROVALS_OPTIONS,
