@@ -14,7 +14,7 @@ export interface AcpArgs extends Omit<InteractiveArgs, 'command'> {
 /** The help of `kodama acp`. */
 export const ACP_USAGE = `Usage: kodama acp [--model <target>] [--permission-mode <mode>] [--trust]
                  [--tools <names>] [--yes | --yes=all] [--sandbox <kind>] [--no-skills]
-                 [--store jsonl|sqlite] [--max-steps <n>]
+                 [--store jsonl|sqlite] [--max-steps <n>] [--max-tokens <n>]
 
 The assistant (kodama's tools, rules and sessions) for editors: it speaks the
 Agent Client Protocol (ACP) on stdin and stdout, so Zed, JetBrains IDEs and
@@ -32,7 +32,7 @@ its deny and ask rules (kodama trust, or --trust, trusts it).
 
 Options:
   (kodama -p's --model, --tools, --yes, --sandbox, --no-skills, --mcp-connect,
-   --permission-mode, --trust, --memory, --store, --max-steps)
+   --permission-mode, --trust, --memory, --store, --max-steps, --max-tokens)
   -h, --help   print this help
 
 Nothing but the protocol is written to stdout; notices go to stderr.
@@ -82,6 +82,7 @@ export const acpCommand = defineCommand<AcpArgs>({
     model: { type: 'string', short: 'm' },
     store: { type: 'string' },
     'max-steps': { type: 'string' },
+    'max-tokens': { type: 'string' },
     'permission-mode': { type: 'string' },
   },
   parse: parseAcp,

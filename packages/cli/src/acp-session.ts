@@ -106,7 +106,7 @@ export class AcpSession {
       env: io.env,
       mode,
     });
-    const model: Model | undefined = await pickModel(spec.model, io);
+    const model: Model | undefined = await pickModel(spec.model, io, { maxOutputTokens: spec.maxTokens });
     if (!model)
       throw acp.RequestError.internalError(undefined, 'kodama has no model: start kodama acp with --model');
     const systemPrompt = assistantSystemPrompt(spec.root, await loadInstructions(spec.root, spec.root));

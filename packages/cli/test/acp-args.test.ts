@@ -13,8 +13,11 @@ test('kodama acp takes the assistant flags', () => {
     '--trust',
     '--tools',
     'read,edit',
+    '--max-tokens',
+    '1024',
   ]);
   assert.equal(args.command, 'acp');
+  assert.equal(args.maxTokens, 1024);
   assert.equal(args.model, 'llamacpp');
   assert.equal(args.permissionMode, 'plan');
   assert.equal(args.trust, true);
@@ -32,6 +35,8 @@ test('kodama acp refuses the session flags of a terminal, however they are spell
     ['--worktree'],
     ['--root', '/tmp'],
     ['--permission-mode', 'yolo'],
+    ['--max-tokens', '0'],
+    ['--max-tokens=abc'],
     ['stray'],
   ]) {
     assert.throws(

@@ -5,6 +5,9 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import * as acp from '@agentclientprotocol/sdk';
+import { startEditor } from './support/acp-client.ts';
+import { acpFlags, acpProject, stepModel } from './support/acp-project.ts';
 import { isolatedEnv, runKodama } from './support/run-kodama.ts';
 import { scriptedServers } from './support/scripted-servers.ts';
 
@@ -101,4 +104,24 @@ test('an answer the limit cut fails the turn (exit 1) naming the output-token li
   assert.equal(out.stdout, 'The answer is cu');
   assert.match(out.stderr, /OutputTruncatedError: the answer was cut by the output-token limit/);
   assert.equal(maxTokensOf(server.modelCalls[0]?.body), 5);
+});
+
+test('kodama acp --max-tokens reaches the requests of the sessions an editor opens', async () => {
+  const { root, env } = acpProject();
+  const { server, model } = await stepModel([], 'ok');
+  const editor = await startEditor(acpFlags(model, '--max-tokens', '321'), env);
+  try {
+    const { sessionId } = await editor.request(acp.methods.agent.session.new, { cwd: root, mcpServers: [] });
+    const done = await editor.request(acp.methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: 'hi' }],
+    });
+    assert.equal(done.stopReason, 'end_turn', editor.stderr());
+    assert.deepEqual(
+      server.modelCalls.map((c) => maxTokensOf(c.body)),
+      [321],
+    );
+  } finally {
+    await editor.close();
+  }
 });
