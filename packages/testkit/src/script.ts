@@ -3,6 +3,8 @@
  * (one per request, in order) or a function of the request.
  */
 
+import type { SharedPrefix } from './shared/shared-prefix.ts';
+
 /** One tool call a scripted reply makes. */
 export interface ScriptedToolCall {
   /**
@@ -126,6 +128,12 @@ export interface RecordedRequest {
   readonly body: unknown;
   /** 0-based index among the server's model calls (chat/messages requests). */
   readonly callIndex: number;
+  /**
+   * For a model call after the first: how much of the previous model call's
+   * prompt (tools, system, messages, in that order) this one repeats from its
+   * start, which is what a provider's prompt cache can reuse.
+   */
+  readonly sharedPrefix?: SharedPrefix;
 }
 
 /** A script: replies in order, or a function choosing the reply per request. */

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { RecordedRequest } from '../script.ts';
 import { type HttpExchange, sendJson } from './http-exchange.ts';
 import type { ScriptedServer } from './server-types.ts';
+import { promptText, sharedPrefix } from './shared-prefix.ts';
 
 /** What a provider flavour plugs into the shared server. */
 export interface ServerRoutes {
@@ -26,6 +27,7 @@ export async function startScriptedHttpServer(
   let disconnects = 0;
   let unawaitedDisconnects = 0;
   let closing = false;
+  let previousPrompt: string | undefined;
 
   const onDisconnect = (): void => {
     disconnects++;
@@ -40,12 +42,17 @@ export async function startScriptedHttpServer(
     const method = req.method ?? 'GET';
     const body = parseBody(raw);
     const modelCall = routes.isModelCall(method, url.pathname);
+    const prompt = modelCall && body.ok ? promptText(body.value) : undefined;
+    const shared =
+      prompt !== undefined && previousPrompt !== undefined ? sharedPrefix(previousPrompt, prompt) : undefined;
+    if (prompt !== undefined) previousPrompt = prompt;
     const request: RecordedRequest = {
       method,
       path: url.pathname + url.search,
       headers: flattenHeaders(req),
       body: body.ok ? body.value : raw,
       callIndex: modelCall && body.ok ? modelCalls.length : -1,
+      ...(shared ? { sharedPrefix: shared } : {}),
     };
     requests.push(request);
     if (modelCall && !body.ok) {
