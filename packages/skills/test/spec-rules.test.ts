@@ -176,20 +176,26 @@ describe('spec rules: the other fields', () => {
     });
   });
 
-  test('fields the format does not define are one warning; license, compatibility, metadata and paths are not', async () => {
+  test("fields the format does not define are a warning (Claude Code's apart); license, compatibility, metadata, paths are not", async () => {
     const { catalog, at } = await catalogOf({
-      extra: '---\nname: extra\ndescription: x\nargument-hint: "[file]"\nuser-invocable: true\n---\n',
+      extra:
+        '---\nname: extra\ndescription: x\nargument-hint: "[file]"\nuser-invocable: true\ncategory: testing\n---\n',
       one: '---\nname: one\ndescription: x\nversion: 2\n---\n',
       known:
         '---\nname: known\ndescription: x\nlicense: MIT\ncompatibility: Requires git\nmetadata:\n  a: b\npaths: src/**\nallowed-tools: Read\n---\n',
     });
     assert.deepEqual(problemsAt(catalog, at('extra')), [
-      'warning unknown-field: "argument-hint", "user-invocable" are not fields of the Agent Skills format (kodama keeps them in skill.metadata; skills-ref refuses the file): move them under "metadata:", or remove them',
+      `warning unknown-field: "argument-hint", "user-invocable" are Claude Code's fields, not the Agent Skills format's: kodama ignores them (kept in skill.metadata) and strict clients refuse the file (skills-ref does); keep them only if the skill is meant for Claude Code`,
+      'warning unknown-field: "category" is not a field of the Agent Skills format (kodama keeps it in skill.metadata; skills-ref refuses the file): move it under "metadata:", or remove it',
     ]);
     assert.deepEqual(problemsAt(catalog, at('one')), [
       'warning unknown-field: "version" is not a field of the Agent Skills format (kodama keeps it in skill.metadata; skills-ref refuses the file): move it under "metadata:", or remove it',
     ]);
-    assert.deepEqual(catalog.get('extra')?.metadata, { 'argument-hint': '[file]', 'user-invocable': true });
+    assert.deepEqual(catalog.get('extra')?.metadata, {
+      'argument-hint': '[file]',
+      'user-invocable': true,
+      category: 'testing',
+    });
     assert.deepEqual(problemsAt(catalog, at('known')), []);
   });
 });

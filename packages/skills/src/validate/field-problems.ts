@@ -7,7 +7,8 @@ import { error, type Problem, warning } from './problem.ts';
  * characters of text: an error), `metadata` (a mapping of names to text: a
  * warning, with the quoting that fixes it) and fields the format does not
  * define (a warning: kodama keeps them in `skill.metadata`, `skills-ref`
- * refuses the file). Lengths count characters, not UTF-16 units.
+ * refuses the file; Claude Code's own fields get their own warning, which
+ * does not tell to move them). Lengths count characters, not UTF-16 units.
  */
 export function fieldProblems(data: Readonly<Record<string, unknown>>, description: string): Problem[] {
   const problems: Problem[] = [];
@@ -23,17 +24,43 @@ export function fieldProblems(data: Readonly<Record<string, unknown>>, descripti
   if (Object.hasOwn(data, 'compatibility')) problems.push(...compatibilityProblems(data.compatibility));
   if (Object.hasOwn(data, 'metadata')) problems.push(...metadataProblems(data.metadata));
   const unknown = Object.keys(data).filter((key) => !KNOWN_FIELDS.includes(key));
-  if (unknown.length > 0) {
-    const list = unknown.map((k) => `"${k}"`).join(', ');
-    const them = unknown.length === 1 ? 'it' : 'them';
+  const claude = unknown.filter((key) => CLAUDE_CODE_FIELDS.has(key));
+  const other = unknown.filter((key) => !CLAUDE_CODE_FIELDS.has(key));
+  if (claude.length > 0) {
+    const [list, one] = [quoted(claude), claude.length === 1];
+    // Moving these under metadata: would break the skill in Claude Code, so no such advice.
     problems.push(
       warning(
         'unknown-field',
-        `${list} ${unknown.length === 1 ? 'is not a field' : 'are not fields'} of the Agent Skills format (kodama keeps ${them} in skill.metadata; skills-ref refuses the file): move ${them} under "metadata:", or remove ${them}`,
+        `${list} ${one ? "is Claude Code's field" : "are Claude Code's fields"}, not the Agent Skills format's: kodama ignores ${one ? 'it' : 'them'} (kept in skill.metadata) and strict clients refuse the file (skills-ref does); keep ${one ? 'it' : 'them'} only if the skill is meant for Claude Code`,
+      ),
+    );
+  }
+  if (other.length > 0) {
+    const them = other.length === 1 ? 'it' : 'them';
+    problems.push(
+      warning(
+        'unknown-field',
+        `${quoted(other)} ${other.length === 1 ? 'is not a field' : 'are not fields'} of the Agent Skills format (kodama keeps ${them} in skill.metadata; skills-ref refuses the file): move ${them} under "metadata:", or remove ${them}`,
       ),
     );
   }
   return problems;
+}
+
+/** The fields Claude Code's skills take beyond the format (and `paths`, which kodama reads). */
+const CLAUDE_CODE_FIELDS: ReadonlySet<string> = new Set([
+  'argument-hint',
+  'disable-model-invocation',
+  'user-invocable',
+  'model',
+  'context',
+  'agent',
+  'hooks',
+]);
+
+function quoted(keys: readonly string[]): string {
+  return keys.map((k) => `"${k}"`).join(', ');
 }
 
 function compatibilityProblems(value: unknown): Problem[] {
