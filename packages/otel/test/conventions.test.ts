@@ -293,6 +293,22 @@ describe('GenAI conventions v1.41.0, attribute by attribute', () => {
   });
 });
 
+test('a Run with an output schema asks for JSON: gen_ai.output.type json; a plain one has none', async () => {
+  const server = await openAIServer(() => ({ text: '{"city":"Paris"}' }));
+  const agent = new Agent({ model: await compatibleModel(server), systemPrompt: 's' });
+  const run = await agent.ask('Which city?', {
+    output: z.object({ city: z.string() }),
+    observers: [otelObserver({ tracer })],
+  });
+  assert.equal(run.outcome, 'completed', String(run.error));
+  assert.equal(spanNamed('chat scripted-model').attributes['gen_ai.output.type'], 'json');
+  const sent = server.modelCalls[0]!.body as { response_format?: { type: string } };
+  assert.equal(sent.response_format?.type, 'json_schema', 'what the span says is what was sent');
+  exporter.reset();
+  await agent.ask('hi', { observers: [otelObserver({ tracer })] });
+  assert.equal(spanNamed('chat scripted-model').attributes['gen_ai.output.type'], undefined);
+});
+
 describe('the conventions’ values', () => {
   test('finish reasons', () => {
     const all: StopReason[] = ['stop', 'tool-calls', 'length', 'content-filter', 'error', 'other'];
