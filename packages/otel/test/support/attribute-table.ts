@@ -1,5 +1,5 @@
 // The attribute tables of docs/otel.md, from a real Run: a kodama agent on the
-// testkit's OpenAI-compatible server (real HTTP through @ai-sdk/openai-compatible),
+// testkit's OpenAI-compatible server (real HTTP through @kodama/models' chat-completions adapter),
 // one tool call then an answer, content capture off, recorded by the SDK's
 // in-memory exporter. `docs-table.test.ts` checks the page holds exactly
 // these; print them with
