@@ -8,9 +8,10 @@ export interface CliTracing {
   readonly observer: RunObserver;
   /**
    * The model, wrapped so that chat spans also carry what only requests hold
-   * (`otelModel`); `serverUrl`, the base URL it talks to, gives `server.address` / `server.port`.
+   * (`otelModel`): `serverUrl`, the base URL it talks to, gives `server.address` / `server.port`;
+   * `maxOutputTokens` is `--max-tokens` (the adapter applies it; requests do not carry it).
    */
-  model(model: Model, serverUrl?: string): Model;
+  model(model: Model, options?: { serverUrl?: string; maxOutputTokens?: number }): Model;
   /** Sends what is buffered and stops the exporter. */
   shutdown(): Promise<void>;
 }
@@ -61,7 +62,7 @@ export async function cliTracing(telemetry: Telemetry): Promise<CliTracing | und
   const tracer = provider.getTracer('kodama', cliVersion(), { schemaUrl: SCHEMA_URL });
   return {
     observer: otelObserver({ tracer, agentName: 'kodama', captureContent }),
-    model: (model, serverUrl) => otelModel(model, { serverUrl }),
+    model: (model, options) => otelModel(model, options),
     shutdown: () => provider.shutdown(),
   };
 }

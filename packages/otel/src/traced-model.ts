@@ -34,6 +34,12 @@ export interface OtelModelOptions {
    * Model does not say where it connects).
    */
   readonly serverUrl?: string | URL | undefined;
+  /**
+   * The output limit the model's adapter applies to a request that sets none
+   * (`resolveModel`'s `maxOutputTokens`, the CLI's `--max-tokens`): recorded
+   * as `gen_ai.request.max_tokens` then, since the request does not say it.
+   */
+  readonly maxOutputTokens?: number | undefined;
 }
 
 /**
@@ -60,7 +66,11 @@ export function otelModel(model: Model, options: OtelModelOptions = {}): Model {
     ...(model.capabilities !== undefined ? { capabilities: model.capabilities } : {}),
     ...(model.supportsJsonSchema !== undefined ? { supportsJsonSchema: model.supportsJsonSchema } : {}),
     stream(request: ModelRequest, streamOptions?: StreamOptions): AsyncIterable<ModelStreamPart> {
-      takeChat(model)?.describeRequest(request, server);
+      const limit = request.maxOutputTokens ?? options.maxOutputTokens;
+      takeChat(model)?.describeRequest(
+        limit === undefined ? request : { ...request, maxOutputTokens: limit },
+        server,
+      );
       return model.stream(request, streamOptions);
     },
     ...(model.contextWindow

@@ -309,6 +309,17 @@ test('a Run with an output schema asks for JSON: gen_ai.output.type json; a plai
   assert.equal(spanNamed('chat scripted-model').attributes['gen_ai.output.type'], undefined);
 });
 
+test('an adapter-level output limit (resolveModel maxOutputTokens) is recorded when otelModel is told it', async () => {
+  const server = await openAIServer(() => ({ text: 'ok' }));
+  const target = `openai-compatible:${server.url}/v1@scripted-model`;
+  const model = await resolveModel(target, { maxRetries: 0, maxOutputTokens: 64 });
+  const traced = otelModel(model, { serverUrl: server.url, maxOutputTokens: 64 });
+  await new Agent({ model: traced, systemPrompt: 's' }).ask('hi', { observers: [otelObserver({ tracer })] });
+  assert.equal(spanNamed('chat scripted-model').attributes['gen_ai.request.max_tokens'], 64);
+  const sent = server.modelCalls[0]!.body as { max_tokens?: number };
+  assert.equal(sent.max_tokens, 64, 'what the span says is what was sent');
+});
+
 describe('the conventions’ values', () => {
   test('finish reasons', () => {
     const all: StopReason[] = ['stop', 'tool-calls', 'length', 'content-filter', 'error', 'other'];
