@@ -48,7 +48,7 @@ export async function keepLargeResult(
   batch: ArtifactBatch,
   settings: ArtifactSettings,
 ): Promise<KeptResult | undefined> {
-  if (source.toolName === ARTIFACT_READ_TOOL) return undefined;
+  if (source.toolName === ARTIFACT_READ_TOOL) return readBack(result);
   const budget = settings.thresholdTokens * BYTES_PER_TOKEN;
   if (typeof result === 'string') {
     // At most 3 UTF-8 bytes per UTF-16 unit: most results are judged without counting.
@@ -121,6 +121,20 @@ async function keepParts(
     attachments.push({ ref, image: part, bytes: data.byteLength });
   }
   return { kind: 'ok', content: out.join('\n'), rolledBack: discarded.join('\n'), attachments };
+}
+
+/**
+ * What `artifact_read` read: never stored again, but an image it hands back
+ * goes the way of any image (attached to the next request for a model that
+ * reads images), so a model that reads none never gets one.
+ */
+function readBack(result: ToolResult): KeptResult | undefined {
+  if (typeof result === 'string' || !result.some((p) => p.type === 'image')) return undefined;
+  const text = result.flatMap((p) => (p.type === 'text' ? [p.text] : []));
+  const attachments = result.flatMap((p) =>
+    p.type === 'image' ? [{ ref: '', image: p, bytes: Buffer.byteLength(p.data, 'base64') }] : [],
+  );
+  return { kind: 'ok', content: text.join('\n'), attachments };
 }
 
 /** The text that stands for a stored image in a tool result: `[image art_… (image/png, 1,234 bytes)]`. */
