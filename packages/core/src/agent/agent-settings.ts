@@ -30,7 +30,7 @@ export function agentSettings(options: AgentOptions): AgentSettings {
     artifacts:
       options.artifacts === undefined || options.artifacts === false
         ? undefined
-        : artifactSettings(options.artifacts),
+        : artifactSettings(options.artifacts, options.maxResultTokens),
     toolLoop: options.toolLoop === false ? undefined : (options.toolLoop ?? {}),
     toolFailures: options.toolFailures ?? 'raise',
     maxResultTokens: options.maxResultTokens,

@@ -10,9 +10,12 @@ import { InvalidOptionError } from '../errors/invalid-option-error.ts';
  * Tokens are estimated as UTF-8 bytes / 4, as the result budget is.
  */
 export interface ArtifactOptions {
-  /** A result over this many estimated tokens becomes an artifact; default 10,000. */
+  /**
+   * A result over this many estimated tokens becomes an artifact; default the
+   * agent's `maxResultTokens`, else 10,000 (so nothing over the budget is cut).
+   */
   readonly thresholdTokens?: number;
-  /** How much of it the model reads at once, in estimated tokens; default 2,000. */
+  /** How much of it the model reads at once, in estimated tokens; default 2,000 (at most a fifth of the threshold). */
   readonly previewTokens?: number;
   /** Largest artifact, in bytes; default 32 MiB. */
   readonly maxArtifactBytes?: number;
@@ -43,12 +46,22 @@ export const DEFAULT_ARTIFACT_SETTINGS: ArtifactSettings = Object.freeze({
 });
 
 /**
- * The settings of `options` (`true`: the defaults).
+ * The settings of `options` (`true`: the defaults) for an agent whose result
+ * budget is `maxResultTokens`: the threshold defaults to the budget, and the
+ * preview to at most a fifth of the threshold.
  * @throws InvalidOptionError when a value is not a positive integer, or the preview is not under the threshold.
  */
-export function artifactSettings(options: ArtifactOptions | true): ArtifactSettings {
-  const given = options === true ? {} : options;
-  const settings = { ...DEFAULT_ARTIFACT_SETTINGS, ...dropUndefined(given) };
+export function artifactSettings(
+  options: ArtifactOptions | true,
+  maxResultTokens?: number,
+): ArtifactSettings {
+  const given = dropUndefined(options === true ? {} : options);
+  const thresholdTokens =
+    given.thresholdTokens ?? maxResultTokens ?? DEFAULT_ARTIFACT_SETTINGS.thresholdTokens;
+  const previewTokens =
+    given.previewTokens ??
+    Math.min(DEFAULT_ARTIFACT_SETTINGS.previewTokens, Math.max(1, Math.floor(thresholdTokens / 5)));
+  const settings = { ...DEFAULT_ARTIFACT_SETTINGS, ...given, thresholdTokens, previewTokens };
   for (const [key, value] of Object.entries(settings)) {
     if (!Number.isSafeInteger(value) || value <= 0)
       throw new InvalidOptionError(`AgentOptions.artifacts.${key}`, 'a positive integer', value);

@@ -109,6 +109,21 @@ describe('a 200,000-character tool result', () => {
     assert.deepEqual(run.artifacts, []);
   });
 
+  test("the agent's maxResultTokens is the threshold: nothing over the budget is cut, the preview is a fifth", async () => {
+    const text = numberedText(30_000); // 7,500 tokens: over a budget of 1,000
+    const { agent, bodies } = await agentOverHttp(
+      [{ toolCalls: [{ id: 'c1', name: 'dump', arguments: {} }] }, { text: 'ok' }],
+      [constantTool('dump', text)],
+      { agent: { maxResultTokens: 1000 } },
+    );
+    const run = await agent.ask('dump');
+    const content = toolMessages(bodies()[1]!)[0]!.content;
+    assert.ok(content.startsWith(text.slice(0, 800)));
+    assert.match(content, /Showing the first 800 of 30,000 characters/);
+    assert.ok(!content.includes('removed from the middle'));
+    assert.equal(run.artifacts[0]?.text, text);
+  });
+
   test('a threshold of its own: a 3,000-token result becomes an artifact with a 500-token preview', async () => {
     const text = numberedText(12_000);
     const { agent, bodies } = await agentOverHttp(
