@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { JsonLineReader, McpLineTooLongError } from './json-line-reader.ts';
 
 /** What {@link ProcessGroupTransport} starts. */
 export interface ProcessGroupParams {
@@ -12,6 +13,8 @@ export interface ProcessGroupParams {
   readonly cwd?: string;
   /** How long `close` waits after closing stdin, then after SIGTERM; default 1000 ms. */
   readonly graceMs?: number;
+  /** The longest message the server may send, in bytes (default `MAX_MCP_LINE_BYTES`, 64 MiB). */
+  readonly maxMessageBytes?: number;
 }
 
 const STDERR_KEPT = 2048;
@@ -40,12 +43,13 @@ export class ProcessGroupTransport implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
   readonly #params: ProcessGroupParams;
-  readonly #buffer = new ReadBuffer();
+  readonly #buffer: JsonLineReader;
   #child: ChildProcess | undefined;
   #stderr = '';
 
   constructor(params: ProcessGroupParams) {
     this.#params = params;
+    this.#buffer = new JsonLineReader(params.maxMessageBytes);
   }
 
   /** The server process's id once started. */
@@ -85,18 +89,11 @@ export class ProcessGroupTransport implements Transport {
       });
       child.stdin?.on('error', (error) => this.onerror?.(error));
       child.stdout?.on('data', (chunk: Buffer) => {
-        this.#buffer.append(chunk);
-        for (;;) {
-          let message: JSONRPCMessage | null;
-          try {
-            message = this.#buffer.readMessage();
-          } catch (error) {
-            this.onerror?.(error as Error);
-            continue;
-          }
-          if (message === null) break;
-          this.onmessage?.(message);
-        }
+        const { messages, errors } = this.#buffer.push(chunk);
+        for (const message of messages) this.onmessage?.(message);
+        for (const error of errors) this.onerror?.(error);
+        // A server past the limit is broken or hostile: it is stopped, the call it owed fails.
+        if (errors.some((e) => e instanceof McpLineTooLongError)) void this.close();
       });
       child.stderr?.on('data', (chunk: Buffer) => {
         this.#stderr = (this.#stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
