@@ -47,7 +47,7 @@ const result = spawnSync(
     'tsx',
     '--test',
     '--test-concurrency=4',
-    '--test-timeout=180000',
+    '--test-timeout=600000',
     // TAP on stdout as before (its summary is what CI reads), and the failures
     // again at the very end on stderr.
     '--test-reporter=tap',
