@@ -84,7 +84,7 @@ export class AgentSpans {
         this.#chat?.text(event.text);
         return;
       case 'tokens':
-        this.#chat?.finished(event.usage, event.stopReason);
+        this.#chat?.finished(event.usage, event.stopReason, event);
         return;
       case 'tool-call':
         this.#chat?.toolCall({ id: event.toolCallId, name: event.name, arguments: event.arguments });

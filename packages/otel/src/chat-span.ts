@@ -96,13 +96,17 @@ export class ChatSpan {
   }
 
   /**
-   * The response arrived: its usage (only what was reported) and finish
-   * reason. No `gen_ai.response.model`: the events name the model asked, not
-   * the one that answered (`gpt-4o` vs `gpt-4o-2024-08-06`), and the
-   * conventions want the latter or nothing.
+   * The response arrived: its usage (only what was reported), finish reason,
+   * and the provider's response id and answering model when it sent them.
    */
-  finished(usage: Usage, stopReason: StopReason): void {
+  finished(
+    usage: Usage,
+    stopReason: StopReason,
+    response: { responseId?: string; responseModelId?: string },
+  ): void {
     const span = this.span;
+    if (response.responseId) span.setAttribute(A.RESPONSE_ID, response.responseId);
+    if (response.responseModelId) span.setAttribute(A.RESPONSE_MODEL, response.responseModelId);
     setUsage(span, usage);
     this.#finish = finishReason(stopReason);
     span.setAttribute(A.FINISH_REASONS, [this.#finish]);

@@ -96,6 +96,8 @@ describe('GenAI conventions v1.41.0, attribute by attribute', () => {
       'gen_ai.system': 'openai',
       'server.address': '127.0.0.1',
       'server.port': port,
+      'gen_ai.response.id': 'chatcmpl-testkit-1',
+      'gen_ai.response.model': 'scripted-model',
       'gen_ai.usage.input_tokens': 120,
       'gen_ai.usage.output_tokens': 30,
       'gen_ai.usage.cache_read.input_tokens': 80,
@@ -272,6 +274,7 @@ describe('GenAI conventions v1.41.0, attribute by attribute', () => {
       ['anthropic', 'anthropic', 'anthropic'],
     );
     assert.deepEqual(chat.attributes['gen_ai.response.finish_reasons'], ['stop']);
+    assert.match(String(chat.attributes['gen_ai.response.id']), /^msg_/, 'Anthropic’s message id');
     assert.equal(chat.attributes['server.address'], undefined, 'no server URL given: none invented');
   });
 

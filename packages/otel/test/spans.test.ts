@@ -129,6 +129,7 @@ describe('otelObserver', () => {
       ['invoke_agent', 500, run.id],
     );
     const chat = spans.find((s) => s.name.startsWith('chat'))!;
+    assert.match(String(chat.attributes['gen_ai.response.id']), /^chatcmpl-testkit-\d+$/);
     assert.deepEqual(chat.attributes, {
       'gen_ai.operation.name': 'chat',
       'gen_ai.provider.name': 'openai',
@@ -136,6 +137,8 @@ describe('otelObserver', () => {
       'gen_ai.system': 'openai',
       'gen_ai.request.model': 'scripted-model',
       'gen_ai.request.stream': true,
+      'gen_ai.response.id': chat.attributes['gen_ai.response.id'],
+      'gen_ai.response.model': 'scripted-model',
       'gen_ai.usage.input_tokens': 100,
       'gen_ai.usage.output_tokens': 10,
       'gen_ai.response.finish_reasons': ['tool_call'],

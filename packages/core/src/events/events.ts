@@ -217,6 +217,10 @@ export interface TokensEvent extends EventBase {
   readonly stopReason: StopReason;
   /** The prices the response's model declares (`Model.capabilities.prices`); absent: unknown. */
   readonly prices?: ModelPrice;
+  /** The provider's id of the response, when it sent one (for tracing: `gen_ai.response.id`). */
+  readonly responseId?: string;
+  /** The model that answered as the provider names it, when it said (`gen_ai.response.model`). */
+  readonly responseModelId?: string;
 }
 
 /**

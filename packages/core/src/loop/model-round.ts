@@ -49,6 +49,7 @@ export async function streamModelRound(
   const toolInputs: ParsedToolInput[] = [];
   let usage: Usage | undefined;
   let finishReason: StopReason | undefined;
+  let response: { responseId?: string; responseModelId?: string } = {};
   const stream = model.stream(request, {
     signal: options.signal,
     onRetry: (info) => emit({ type: 'retry', agentId, turnId, ...info }),
@@ -77,6 +78,10 @@ export async function streamModelRound(
         break;
       case 'finish':
         finishReason = part.reason;
+        response = {
+          ...(part.responseId ? { responseId: part.responseId } : {}),
+          ...(part.responseModelId ? { responseModelId: part.responseModelId } : {}),
+        };
         break;
       default:
         break;
@@ -87,7 +92,7 @@ export async function streamModelRound(
     reasoning === ''
       ? { role: 'assistant' as const, text, toolCalls }
       : { role: 'assistant' as const, text, reasoning, toolCalls };
-  return { message, toolInputs, usage, finishReason };
+  return { message, toolInputs, usage, finishReason, ...response };
 }
 
 /** The first tool-call id that two calls of one response share, if any. */
@@ -135,5 +140,7 @@ export function narrateTokens(
     modelId: model.modelId,
     ...(model.capabilities?.prices ? { prices: model.capabilities.prices } : {}),
     stopReason: result.finishReason,
+    ...(result.responseId ? { responseId: result.responseId } : {}),
+    ...(result.responseModelId ? { responseModelId: result.responseModelId } : {}),
   });
 }

@@ -34,6 +34,9 @@ export interface ModelStepResult {
   readonly toolInputs: readonly ParsedToolInput[];
   readonly usage: Usage | undefined;
   readonly finishReason: StopReason;
+  /** The finish part's `responseId` / `responseModelId`, when the provider sent them. */
+  readonly responseId?: string;
+  readonly responseModelId?: string;
 }
 
 /** One tool execution, as it crosses the {@link StepRunner} seam. JSON-serializable. */

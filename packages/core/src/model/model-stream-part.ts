@@ -52,6 +52,10 @@ export interface FinishPart {
   readonly reason: StopReason;
   /** The provider's own finish reason string, for diagnostics. */
   readonly rawReason?: string;
+  /** The provider's id of this response (`chatcmpl-…`, `msg_…`), when it sent one. */
+  readonly responseId?: string;
+  /** The model that answered, as the provider names it (`gpt-4o-2024-08-06` for `gpt-4o`), when it said. */
+  readonly responseModelId?: string;
 }
 
 /**

@@ -71,6 +71,9 @@ export async function* mapV3Stream(
     return id;
   };
   let finished = false;
+  // The response's id and model, from the provider's metadata part(s): carried on the finish part.
+  let responseId: string | undefined;
+  let responseModelId: string | undefined;
   try {
     for (;;) {
       watch?.waiting();
@@ -117,11 +120,21 @@ export async function* mapV3Stream(
             throw noFinishError(provider, (part.error as Error).message);
           }
           throw part.error;
+        case 'response-metadata':
+          responseId = part.id ?? responseId;
+          responseModelId = part.modelId ?? responseModelId;
+          break;
         case 'finish': {
           const usage = toUsage(part.usage);
           if (usage) yield { type: 'usage', usage };
           finished = true;
-          yield { type: 'finish', reason: part.finishReason.unified, rawReason: part.finishReason.raw };
+          yield {
+            type: 'finish',
+            reason: part.finishReason.unified,
+            rawReason: part.finishReason.raw,
+            ...(responseId ? { responseId } : {}),
+            ...(responseModelId ? { responseModelId } : {}),
+          };
           return;
         }
         default:

@@ -19,6 +19,8 @@ interface WireUsage {
 /** One streamed chat-completion chunk, read defensively: servers vary. */
 export interface WireChunk {
   error?: unknown;
+  id?: unknown;
+  model?: unknown;
   usage?: WireUsage | null;
   choices?: {
     delta?: {
@@ -70,6 +72,8 @@ export class ChatChunkMapper {
   private readonly calls: OpenCall[] = [];
   private usage: Usage | undefined;
   private finishReason: string | undefined;
+  private responseId: string | undefined;
+  private responseModelId: string | undefined;
   private sawChoice = false;
   private sawChunk = false;
 
@@ -83,6 +87,10 @@ export class ChatChunkMapper {
     this.sawChunk = true;
     if (chunk.error !== undefined && chunk.error !== null) throw chunk.error;
     if (chunk.usage) this.usage = toUsage(chunk.usage);
+    // Every chunk repeats the response's id and model; the first of each is kept.
+    if (this.responseId === undefined && typeof chunk.id === 'string' && chunk.id) this.responseId = chunk.id;
+    if (this.responseModelId === undefined && typeof chunk.model === 'string' && chunk.model)
+      this.responseModelId = chunk.model;
     const choice = chunk.choices?.[0];
     if (!choice) return;
     this.sawChoice = true;
@@ -139,6 +147,8 @@ export class ChatChunkMapper {
       type: 'finish',
       reason: STOP_REASONS[this.finishReason] ?? 'other',
       rawReason: this.finishReason,
+      ...(this.responseId ? { responseId: this.responseId } : {}),
+      ...(this.responseModelId ? { responseModelId: this.responseModelId } : {}),
     });
   }
 }
