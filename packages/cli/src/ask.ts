@@ -74,9 +74,15 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
   let agent: Agent;
   let spec: AgentSpec;
   let note: string | undefined;
+  let tracing: CliTracing | undefined;
   try {
     // The configuration files are read here, once; the agent is built from what was read.
     spec = await resolveAgentSpec(args, io, { memoryByConfig: true });
+    // KODAMA_OTEL=1: chat spans also carry what only requests hold (the server, the output limit).
+    tracing = await cliTracing(spec.telemetry);
+    const traced = tracing
+      ? tracing.model(model, { maxOutputTokens: args.maxTokens, serverUrl: serverUrlOf(args.model) })
+      : model;
     const { wiring, rules } = await controlFileGuard(spec, io, args.permissionMode);
     // The mode is told to the model; plan mode brings present_plan (printed where the answer goes).
     const plan =
@@ -90,7 +96,7 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
     note = plan?.note;
     // The user's hooks (ask reads no project configuration) around the tools (hooks/hooks-setup.ts).
     const hooked = await withAskHooks(spec, io, session, {
-      model,
+      model: traced,
       ...(listener ? { listener } : {}),
       maxSteps: args.maxSteps,
       extraTools: plan?.tools ?? [],
@@ -99,16 +105,15 @@ export async function ask(args: AskArgs, io: CliIO): Promise<number> {
     agent = await buildAssistant(spec, io, hooked);
   } catch (error) {
     await store?.close();
+    await tracing?.shutdown();
     if (!(error instanceof AssistantSetupError)) throw error;
     say(error.message);
     return error.usage ? EXIT.usage : EXIT.failed;
   }
 
   const stop = stopSignals(io);
-  let tracing: CliTracing | undefined;
   try {
     const deadline = args.deadlineMs === undefined ? {} : { deadline: args.deadlineMs };
-    tracing = await cliTracing(spec.telemetry);
     const observers = [
       ...(tracing ? [tracing.observer] : []),
       // A stored session's Runs keep their events, for the inspector's timelines.
@@ -181,3 +186,8 @@ function printOutput(output: unknown, json: boolean, stdout: NodeJS.WritableStre
 }
 
 /** The exit status of a finished Run, saying on stderr why when it did not complete. */
+
+/** The server a `--model` target names by URL (`openai-compatible:http://host:port/v1@model`), for `server.address` on chat spans. */
+function serverUrlOf(target: string | undefined): string | undefined {
+  return target === undefined ? undefined : /https?:\/\/[^@\s]+/.exec(target)?.[0];
+}

@@ -44,7 +44,15 @@ test('KODAMA_OTEL=1 exports the Run as GenAI spans over OTLP/HTTP; without it no
       ? { text: '42' }
       : { toolCalls: [{ name: 'calculator', arguments: { expression: '6*7' } }] };
   });
-  const args = ['ask', '--model', `openai-compatible:${server.url}/v1`, '--no-skills', 'what is 6*7?'];
+  const args = [
+    'ask',
+    '--model',
+    `openai-compatible:${server.url}/v1`,
+    '--max-tokens',
+    '300',
+    '--no-skills',
+    'what is 6*7?',
+  ];
   const off = await runKodama(args, isolatedEnv({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: endpoint }));
   assert.equal(off.code, 0, off.stderr);
   assert.equal(received.length, 0);
@@ -65,6 +73,14 @@ test('KODAMA_OTEL=1 exports the Run as GenAI spans over OTLP/HTTP; without it no
   const attr = (name: string) => tool.attributes.find((a) => a.key === name)?.value;
   assert.deepEqual(attr('gen_ai.tool.name'), { stringValue: 'calculator' });
   assert.equal(attr('gen_ai.tool.call.arguments'), undefined, 'content stays out unless asked');
+  // The chat spans carry what only the requests hold: the server, the output limit, the response id.
+  const chat = spans.find((s) => s.name === 'chat scripted-model')!;
+  const chatAttr = (name: string) => chat.attributes.find((a) => a.key === name)?.value;
+  const port = Number(new URL(server.url).port);
+  assert.deepEqual(chatAttr('server.address'), { stringValue: '127.0.0.1' });
+  assert.deepEqual(chatAttr('server.port'), { intValue: port });
+  assert.deepEqual(chatAttr('gen_ai.request.max_tokens'), { intValue: 300 });
+  assert.match(String(chatAttr('gen_ai.response.id')?.stringValue), /^chatcmpl-testkit-\d+$/);
 });
 
 interface OtlpPayload {
