@@ -27,17 +27,19 @@ function blockPart(block: Block): ContentPart {
 }
 
 /**
- * An MCP tool result as the model reads it: text and images kept (audio and
- * binary resources named), structured content added as JSON when no text
- * block already carries it, and an `isError` result turned into an `Error: `
- * observation. Plain text when there are no images.
+ * An MCP tool result as the model reads it, each thing once: the content
+ * blocks when the server sent any (text and images kept, audio and binary
+ * resources named), else the structured content as JSON. The protocol asks a
+ * server that returns structured content to put it in a text block too (and
+ * server-filesystem puts the same file text in both), so adding the
+ * structured value beside the blocks sent the model everything twice; an
+ * image's base64 came back as text as well. An `isError` result becomes an
+ * `Error: ` observation. Plain text when there are no images.
  */
 export function resultContent(result: CallToolResult): ToolResult {
   const parts = (result.content ?? []).map(blockPart);
-  if (result.structuredContent !== undefined) {
-    const json = JSON.stringify(result.structuredContent);
-    const carried = parts.some((p) => p.type === 'text' && safeParse(p.text) === json);
-    if (!carried) parts.push({ type: 'text', text: json });
+  if (parts.length === 0 && result.structuredContent !== undefined) {
+    parts.push({ type: 'text', text: JSON.stringify(result.structuredContent) });
   }
   if (result.isError) {
     const first = parts[0];
@@ -47,12 +49,4 @@ export function resultContent(result: CallToolResult): ToolResult {
   }
   if (parts.every((p) => p.type === 'text')) return parts.map((p) => (p as { text: string }).text).join('\n');
   return parts;
-}
-
-function safeParse(text: string): string | undefined {
-  try {
-    return JSON.stringify(JSON.parse(text));
-  } catch {
-    return undefined;
-  }
 }
