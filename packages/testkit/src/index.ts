@@ -33,4 +33,4 @@ export type {
 export { ScriptedModel, type ScriptedModelOptions } from './scripted-model/scripted-model.ts';
 export { describeSessionStore, type MakeSessionStore } from './session-store-suite.ts';
 export type { ScriptedServer, ScriptedServerOptions } from './shared/server-types.ts';
-export { promptText, type SharedPrefix, sharedPrefix } from './shared/shared-prefix.ts';
+export { promptText, SHARED_PREFIX_WINDOW, type SharedPrefix, sharedPrefix } from './shared/shared-prefix.ts';

@@ -129,9 +129,10 @@ export interface RecordedRequest {
   /** 0-based index among the server's model calls (chat/messages requests). */
   readonly callIndex: number;
   /**
-   * For a model call after the first: how much of the previous model call's
+   * For a model call after the first: how much of an earlier model call's
    * prompt (tools, system, messages, in that order) this one repeats from its
-   * start, which is what a provider's prompt cache can reuse.
+   * start, which is what a provider's prompt cache can reuse; the earlier call
+   * is the one of the latest 16 it repeats most of (`sharedPrefix.of`).
    */
   readonly sharedPrefix?: SharedPrefix;
 }

@@ -23,6 +23,7 @@ test('appending messages shares the whole previous prompt; a changed system prom
   ];
   await send({ tools: reordered.reverse(), messages: [system, user('one')] });
   const [first, appended, rewritten, reorderedCall] = server.modelCalls;
+  assert.equal(appended?.sharedPrefix?.of, 0);
   assert.equal(first?.sharedPrefix, undefined, 'the first call has nothing before it');
   assert.equal(appended?.sharedPrefix?.ratio, 1);
   assert.equal(appended?.sharedPrefix?.chars, appended?.sharedPrefix?.previousChars);

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { RecordedRequest } from '../script.ts';
 import { type HttpExchange, sendJson } from './http-exchange.ts';
 import type { ScriptedServer } from './server-types.ts';
-import { promptText, sharedPrefix } from './shared-prefix.ts';
+import { promptText, SHARED_PREFIX_WINDOW, sharedPrefix } from './shared-prefix.ts';
 
 /** What a provider flavour plugs into the shared server. */
 export interface ServerRoutes {
@@ -27,7 +27,7 @@ export async function startScriptedHttpServer(
   let disconnects = 0;
   let unawaitedDisconnects = 0;
   let closing = false;
-  let previousPrompt: string | undefined;
+  const earlierPrompts: { prompt: string; callIndex: number }[] = [];
 
   const onDisconnect = (): void => {
     disconnects++;
@@ -43,9 +43,11 @@ export async function startScriptedHttpServer(
     const body = parseBody(raw);
     const modelCall = routes.isModelCall(method, url.pathname);
     const prompt = modelCall && body.ok ? promptText(body.value) : undefined;
-    const shared =
-      prompt !== undefined && previousPrompt !== undefined ? sharedPrefix(previousPrompt, prompt) : undefined;
-    if (prompt !== undefined) previousPrompt = prompt;
+    const shared = prompt === undefined ? undefined : sharedPrefix(earlierPrompts, prompt);
+    if (prompt !== undefined) {
+      earlierPrompts.push({ prompt, callIndex: modelCalls.length });
+      if (earlierPrompts.length > SHARED_PREFIX_WINDOW) earlierPrompts.shift();
+    }
     const request: RecordedRequest = {
       method,
       path: url.pathname + url.search,

@@ -1,18 +1,27 @@
-// How much of the previous model request a request repeats from its start:
-// what a provider's prompt cache can reuse. The prompt is read in the order
-// providers cache it (tools, then the system prompt, then the messages),
-// each part as its JSON, so a tool list reordered, a system prompt rewritten
-// or an earlier message changed all cut the shared prefix where they differ.
+// How much of an earlier model request a request repeats from its start:
+// what a provider's prompt cache can reuse. The earlier request is the one of
+// the latest few that shares the most (a side request, such as a summary or
+// a description written with the same model, sits between two requests of a
+// conversation without hiding what the second reuses of the first). The
+// prompt is read in the order providers cache it (tools, then the system
+// prompt, then the messages), each part as its JSON, so a tool list
+// reordered, a system prompt rewritten or an earlier message changed all cut
+// the shared prefix where they differ.
 
-/** The prefix a model request shares with the previous one the server received. */
+/** The prefix a model request shares with the earlier request it repeats most of. */
 export interface SharedPrefix {
-  /** Characters of the previous request's prompt that this one repeats from its start. */
+  /** Characters of that earlier request's prompt that this one repeats from its start. */
   readonly chars: number;
-  /** The previous request's prompt length, in the same characters. */
+  /** That earlier request's prompt length, in the same characters. */
   readonly previousChars: number;
-  /** `chars / previousChars` (1: the whole previous prompt is this one's start). */
+  /** `chars / previousChars` (1: the whole earlier prompt is this one's start). */
   readonly ratio: number;
+  /** The `callIndex` of that earlier request. */
+  readonly of: number;
 }
+
+/** How many earlier prompts a request is compared with. */
+export const SHARED_PREFIX_WINDOW = 16;
 
 /** A request body's prompt, as providers cache it: tools, system, messages. */
 export function promptText(body: unknown): string {
@@ -22,14 +31,29 @@ export function promptText(body: unknown): string {
   return parts.join('\n');
 }
 
-/** The prefix `current` shares with `previous` (both {@link promptText}s). */
-export function sharedPrefix(previous: string, current: string): SharedPrefix {
-  const limit = Math.min(previous.length, current.length);
+/** Characters `a` and `b` share from their start. */
+function commonStart(a: string, b: string): number {
+  const limit = Math.min(a.length, b.length);
   let chars = 0;
-  while (chars < limit && previous.charCodeAt(chars) === current.charCodeAt(chars)) chars++;
-  return {
-    chars,
-    previousChars: previous.length,
-    ratio: previous.length === 0 ? 1 : chars / previous.length,
-  };
+  while (chars < limit && a.charCodeAt(chars) === b.charCodeAt(chars)) chars++;
+  return chars;
+}
+
+/**
+ * The prefix `current` shares with the earlier prompt (all {@link promptText}s,
+ * with their call indexes) that it repeats most of; ties go to the latest.
+ * Undefined when there is none.
+ */
+export function sharedPrefix(
+  earlier: readonly { readonly prompt: string; readonly callIndex: number }[],
+  current: string,
+): SharedPrefix | undefined {
+  let best: SharedPrefix | undefined;
+  for (const { prompt, callIndex } of earlier) {
+    const chars = commonStart(prompt, current);
+    if (best !== undefined && chars < best.chars) continue;
+    const ratio = prompt.length === 0 ? 1 : chars / prompt.length;
+    best = { chars, previousChars: prompt.length, ratio, of: callIndex };
+  }
+  return best;
 }
