@@ -10,6 +10,7 @@ export { ALLOWED_ENV, serverEnvironment } from './client/allowed-env.ts';
 export { McpConnectionError } from './client/mcp-connection-error.ts';
 export { type ProcessGroupParams, ProcessGroupTransport } from './client/process-group-transport.ts';
 export {
+  type CallProgress,
   type ConnectionHooks,
   type ConnectionOptions,
   McpServerConnection,
@@ -36,9 +37,11 @@ export { MCP_CONNECT_TOOL } from './extension/connect-tool.ts';
 export {
   MCP_CONNECT_FAILED,
   MCP_CONNECTED,
+  MCP_PROGRESS,
   MCP_REFUSED,
   type McpConnected,
   type McpConnectFailed,
+  type McpProgress,
   type McpRefused,
 } from './extension/mcp-events.ts';
 export { type McpConnectResult, McpExtension, type McpExtensionOptions } from './extension/mcp-extension.ts';

@@ -28,8 +28,21 @@ export interface ConnectionOptions {
   readonly restartDelayMs?: number;
   /** Consecutive crashes after which calls fail instead of restarting; default 5. */
   readonly maxRestarts?: number;
-  /** Per-call timeout, reset by progress notifications; default 10 minutes. */
+  /** Per-call timeout, reset by each progress notification the server sends for the call; default 10 minutes. */
   readonly callTimeoutMs?: number;
+  /**
+   * The most a call may last however much progress it reports (the SDK's
+   * `maxTotalTimeout`, checked when progress arrives): a server cannot keep a
+   * call alive forever by reporting progress. Default 1 hour.
+   */
+  readonly callMaxTotalMs?: number;
+}
+
+/** A progress notification of a running call, as the server sent it. */
+export interface CallProgress {
+  readonly progress: number;
+  readonly total?: number;
+  readonly message?: string;
 }
 
 const CLIENT_INFO = { name: 'kodama', version: '0.1.0' };
@@ -175,18 +188,26 @@ export class McpServerConnection {
    * session (it restarted) gets a new session and the call once more; one that
    * cannot be reached fails this call and is reconnected on the next.
    *
+   * The call asks for progress (a `progressToken`): each notification resets
+   * its timeout, up to `callMaxTotalMs` in all, and is handed to `onProgress`.
+   *
    * @throws McpConnectionError when the server crashed during the call, or too often.
    */
-  async call(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> {
+  async call(
+    name: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    onProgress?: (progress: CallProgress) => void,
+  ): Promise<CallToolResult> {
     try {
-      return await this.#call(name, args, signal);
+      return await this.#call(name, args, signal, onProgress);
     } catch (error) {
       if (this.entry.transport !== 'http' || signal.aborted) throw error;
       const loss = httpSessionLoss(error);
       if (loss === undefined) throw error;
       // The server restarted or went away: the next call (or the retry below) opens a new session.
       this.#crashed = true;
-      if (loss === 'session') return await this.#call(name, args, signal);
+      if (loss === 'session') return await this.#call(name, args, signal, onProgress);
       throw new McpConnectionError(
         `MCP server "${this.entry.id}" (${this.entry.url}) cannot be reached; it is reconnected on the next call`,
         { cause: error },
@@ -194,7 +215,12 @@ export class McpServerConnection {
     }
   }
 
-  async #call(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult> {
+  async #call(
+    name: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    onProgress: ((progress: CallProgress) => void) | undefined,
+  ): Promise<CallToolResult> {
     if (this.#closed) throw new McpConnectionError(`MCP server "${this.entry.id}" is closed`);
     if (this.#crashed || !this.#client) await this.#restart(signal);
     const client = this.#client;
@@ -209,7 +235,18 @@ export class McpServerConnection {
       const result = (await client.callTool({ name, arguments: args }, undefined, {
         signal: local.signal,
         timeout: this.#options.callTimeoutMs ?? 600_000,
+        // The SDK sends a progressToken only when there is an onprogress; without one no server may
+        // report progress, so the timeout never resets. The total keeps progress from holding a call open forever.
         resetTimeoutOnProgress: true,
+        maxTotalTimeout: this.#options.callMaxTotalMs ?? 3_600_000,
+        onprogress: (p) => {
+          if (typeof p.progress !== 'number') return;
+          onProgress?.({
+            progress: p.progress,
+            ...(typeof p.total === 'number' ? { total: p.total } : {}),
+            ...(typeof p.message === 'string' ? { message: p.message.slice(0, 500) } : {}),
+          });
+        },
       })) as CallToolResult;
       this.#crashes = 0;
       return result;

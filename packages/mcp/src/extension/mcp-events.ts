@@ -19,6 +19,20 @@ export interface McpRefused {
   readonly error: string;
 }
 
+/** A running MCP tool call reported progress (each report also resets the call's timeout). */
+export interface McpProgress {
+  /** The server's id. */
+  readonly id: string;
+  /** The kodama name of the tool (`<id>__<tool>`). */
+  readonly tool: string;
+  readonly progress: number;
+  readonly total?: number;
+  /** The server's message, cut to 500 characters; never sent to the model. */
+  readonly message?: string;
+}
+
+/** Emitted through the tool's context while an MCP tool call reports progress. */
+export const MCP_PROGRESS = defineEvent<McpProgress>('mcp.progress');
 /** Emitted by `McpExtension` when a server connects; match with `isEvent(event, MCP_CONNECTED)`. */
 export const MCP_CONNECTED = defineEvent<McpConnected>('mcp.connected');
 /** Emitted by `McpExtension` when connecting a server fails. */

@@ -35,7 +35,10 @@ export interface McpExtensionOptions {
   /** Servers to connect before the first model request (`--mcp-connect`); a failure fails that turn. */
   readonly connectAtStart?: readonly string[];
   /** Restart backoff and limits of the connections. */
-  readonly connection?: Pick<ConnectionOptions, 'restartDelayMs' | 'maxRestarts' | 'callTimeoutMs'>;
+  readonly connection?: Pick<
+    ConnectionOptions,
+    'restartDelayMs' | 'maxRestarts' | 'callTimeoutMs' | 'callMaxTotalMs'
+  >;
   /**
    * Asked before a server the model names in `mcp_connect` is started (the
    * host asks the person, as for a shell command, for servers a project file

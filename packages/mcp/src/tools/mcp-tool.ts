@@ -1,6 +1,7 @@
 import type { AnyTool, ToolContext, ToolResult, TrifectaLegs } from '@kodama/core';
 import { normalizeParametersSchema, TOOL_NAME_PATTERN } from '@kodama/core/tool';
 import type { McpServerConnection } from '../client/server-connection.ts';
+import { MCP_PROGRESS } from '../extension/mcp-events.ts';
 import type { SurfaceTool } from '../screening/surface.ts';
 import { resultContent } from './result-content.ts';
 
@@ -18,7 +19,8 @@ export function prefixedToolName(serverId: string, toolName: string): string | u
  * model reads is the server's (normalized); arguments are checked only for
  * being an object, so the server, which owns the schema, judges them and its
  * error reaches the model. A call carries the turn's signal (cancel sends the
- * protocol's cancellation); a failure of the server becomes an `Error: `
+ * protocol's cancellation) and asks for progress, which resets its timeout
+ * and is emitted as `MCP_PROGRESS`; a failure of the server becomes an `Error: `
  * observation.
  *
  * @throws TypeError when the server's schema does not describe an object.
@@ -45,9 +47,13 @@ export function mcpTool(
     sequential: false,
     async execute(args: unknown, context: ToolContext): Promise<ToolResult> {
       try {
-        return resultContent(
-          await connection.call(tool.name, args as Record<string, unknown>, context.signal),
+        const result = await connection.call(
+          tool.name,
+          args as Record<string, unknown>,
+          context.signal,
+          (p) => context.emit(MCP_PROGRESS, { id: serverId, tool: name, ...p }),
         );
+        return resultContent(result);
       } catch (error) {
         if (context.signal.aborted) throw error;
         return `Error: ${error instanceof Error ? error.message : String(error)}`;
