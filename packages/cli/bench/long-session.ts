@@ -86,8 +86,7 @@ async function turn(i: number): Promise<void> {
     tui.requestRender();
   }
   const done = await run.run;
-  if (done.outcome !== 'completed')
-    throw new Error(`turn ${i} ended ${done.outcome}: ${String(done.error)}`);
+  if (done.outcome !== 'completed') throw new Error(`turn ${i} ended ${done.outcome}: ${String(done.error)}`);
   await new Promise((r) => setImmediate(r));
   terminal.reset();
 }
