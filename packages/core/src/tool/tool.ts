@@ -53,6 +53,12 @@ export type ValidationResult<Args> =
  */
 export interface ToolParameters<Args> {
   readonly jsonSchema: JsonSchema;
+  /**
+   * The `$schema` the declared schema named (zod's is JSON Schema 2020-12),
+   * kept here because `jsonSchema` drops it (some providers refuse the key);
+   * `undefined` when it named none. kodama's MCP server serves it back.
+   */
+  readonly dialect?: string;
   validate(input: unknown): ValidationResult<Args>;
 }
 

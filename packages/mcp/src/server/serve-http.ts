@@ -54,12 +54,28 @@ async function body(req: IncomingMessage, max: number): Promise<unknown> {
   }
 }
 
-function reply(res: ServerResponse, status: number, message: string, code = -32000): void {
+/**
+ * The id of the request a body carries: a reply to a request that had an id
+ * carries it back (JSON-RPC); `null` only when no id can be known (a body not
+ * read or not JSON, a batch, a notification).
+ */
+function requestId(parsed: unknown): string | number | null {
+  const id = (parsed as { id?: unknown } | undefined)?.id;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
+}
+
+function reply(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  code = -32000,
+  id: string | number | null = null,
+): void {
   res.writeHead(status, {
     'content-type': 'application/json',
     ...(status === 401 ? { 'www-authenticate': 'Bearer' } : {}),
   });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id }));
 }
 
 /**
@@ -94,8 +110,10 @@ export async function serveHttp(
       if (!transport) {
         // The protocol's answers: 404 to a session id it does not know (the client then starts a
         // new session), 400 to anything but an initialize request without one.
-        if (sid !== undefined) return reply(res, 404, 'no such session: start a new one');
-        if (!isInitializeRequest(parsed)) return reply(res, 400, 'no session: send initialize first');
+        const id = requestId(parsed);
+        if (sid !== undefined) return reply(res, 404, 'no such session: start a new one', -32000, id);
+        if (!isInitializeRequest(parsed))
+          return reply(res, 400, 'no session: send initialize first', -32000, id);
         const fresh = new StreamableHTTPServerTransport({
           sessionIdGenerator: randomUUID,
           onsessioninitialized: (id) => {

@@ -3,9 +3,13 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
   type CallToolResult,
+  ErrorCode,
   ListToolsRequestSchema,
+  McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import { type ElicitConfirm, refuseRemote } from './elicit-confirm.ts';
+import { CallNotices, SessionLog } from './server-notices.ts';
+import { listedTool } from './tool-listing.ts';
 
 /** Options of {@link createToolServer}. */
 export interface ToolServerOptions {
@@ -42,13 +46,18 @@ function isErrorText(result: ToolResult): boolean {
 
 /**
  * An MCP server (the SDK's `Server`) exposing kodama tools: `tools/list`
- * serves each tool's name, description and JSON Schema; `tools/call`
- * validates the arguments as the agent loop does, runs the tool with the
- * request's abort signal, and answers `Error: ...` results, `ToolError`s,
- * invalid arguments and failures with `isError`. A confirmation a tool needs
- * is answered by `options.confirm` (default: refused), never by the client.
- * Connect it to a transport
- * (`StdioServerTransport`, or see {@link serveHttp}).
+ * serves each tool's name, title, description, JSON Schema (with the
+ * `$schema` it declared) and annotations derived from its declared effects
+ * and legs; `tools/call` validates the arguments as the agent loop does,
+ * runs the tool with the request's abort signal, and answers `Error: ...`
+ * results, `ToolError`s, invalid arguments and failures with `isError`. An
+ * unknown tool is a protocol error, JSON-RPC `-32602` (as the spec says).
+ * What a tool emits (`context.emit`) becomes `notifications/progress` when
+ * the request carried a `progressToken`; the server has the `logging`
+ * capability (`logging/setLevel`, then a `notifications/message` per call
+ * and per failure at or above that level). A confirmation a tool needs is
+ * answered by `options.confirm` (default: refused), never by the client.
+ * Connect it to a transport (`StdioServerTransport`, or see {@link serveHttp}).
  */
 export async function createToolServer(
   tools: ToolsForSession,
@@ -56,37 +65,43 @@ export async function createToolServer(
 ): Promise<Server> {
   const server = new Server(
     { name: options.name ?? 'kodama', version: options.version ?? '0.1.0' },
-    { capabilities: { tools: {} }, ...(options.instructions ? { instructions: options.instructions } : {}) },
+    {
+      capabilities: { tools: {}, logging: {} },
+      ...(options.instructions ? { instructions: options.instructions } : {}),
+    },
   );
   const list = await tools(options.confirm ?? refuseRemote);
   const byName = new Map(list.map((t) => [t.name, t]));
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: list.map((t) => ({
-      name: t.name,
-      description: t.description,
-      inputSchema: t.parameters.jsonSchema as { type: 'object' },
-    })),
-  }));
+  const log = new SessionLog(server);
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: list.map(listedTool) }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
     const fail = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
     if (!tool)
-      return fail(`Error: unknown tool "${request.params.name}". Tools: ${[...byName.keys()].join(', ')}`);
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `unknown tool "${request.params.name}"; tools: ${[...byName.keys()].join(', ')}`,
+      );
+    const notices = new CallNotices(tool.name, extra, log);
     const checked = tool.parameters.validate(request.params.arguments ?? {});
     if (!checked.ok) return fail(`Error: invalid arguments for ${tool.name}: ${checked.problems.join('; ')}`);
     const id = String(extra.requestId);
+    await notices.log('info', `${tool.name}: called`);
     try {
       const result = await tool.execute(checked.value, {
         signal: extra.signal,
         agentId: '',
         toolCallId: id,
         idempotencyKey: `${extra.sessionId ?? 'mcp'}:${id}`,
-        emit: () => {},
+        emit: (name, data) => notices.progress(name, data),
       });
+      if (isErrorText(result)) await notices.log('warning', `${tool.name}: answered with an error`);
       return { content: blocks(result), ...(isErrorText(result) ? { isError: true } : {}) };
     } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await notices.log('error', `${tool.name}: ${message}`);
       if (ToolError.isInstance(error)) return fail(`Error: ${error.message}`);
-      return fail(`Error: ${tool.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      return fail(`Error: ${tool.name} failed: ${message}`);
     }
   });
   return server;

@@ -22,8 +22,10 @@ export function validateAgainst<Args>(schema: JsonSchema, input: unknown): Valid
  */
 export function jsonSchemaParameters(schema: JsonSchema): ToolParameters<Record<string, unknown>> {
   const jsonSchema = normalizeParametersSchema(schema);
+  const dialect = typeof schema.$schema === 'string' ? schema.$schema : undefined;
   return Object.freeze({
     jsonSchema,
+    ...(dialect === undefined ? {} : { dialect }),
     validate: (input: unknown) => validateAgainst<Record<string, unknown>>(jsonSchema, input),
   });
 }

@@ -42,8 +42,10 @@ export function zodParameters<S extends ZodParametersSchema>(schema: S): ToolPar
     });
   }
   const jsonSchema = normalizeParametersSchema(raw);
+  const dialect = typeof raw.$schema === 'string' ? raw.$schema : undefined;
   return Object.freeze({
     jsonSchema,
+    ...(dialect === undefined ? {} : { dialect }),
     validate(input: unknown): ValidationResult<z.input<S>> {
       const checked = validateAgainst<z.input<S>>(jsonSchema, input);
       if (!checked.ok) return checked;
