@@ -2,8 +2,10 @@ import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import {
   type AnyTool,
+  defineEvent,
   defineTool,
   mayHaveEffect,
+  type RunEvent,
   type ToolEffectKind,
   ToolError,
   wrapTool,
@@ -164,6 +166,23 @@ function waitForSignal(io: CliIO): Promise<void> {
   });
 }
 
+/** A step of an `ask` call's Run, sent to the MCP client as progress (`notifications/progress`). */
+const ASK_PROGRESS = defineEvent<string>('mcp-serve.progress');
+
+/** The progress message for one Run event; `undefined` for events that are no step (deltas, tokens). */
+function progressNote(event: RunEvent): string | undefined {
+  switch (event.type) {
+    case 'model-start':
+      return `model call ${event.index + 1}`;
+    case 'tool-start':
+      return `running ${event.name}`;
+    case 'tool-result':
+      return `${event.name}: ${event.status}`;
+    default:
+      return undefined;
+  }
+}
+
 /** `--agent`: one whole kodama Run per call, on the assistant `ask` would build with the same flags. */
 function askTool(args: McpServeArgs, io: CliIO, files: KodamaConfigFiles): AnyTool {
   return defineTool({
@@ -189,7 +208,14 @@ function askTool(args: McpServeArgs, io: CliIO, files: KodamaConfigFiles): AnyTo
         model,
       });
       try {
-        const run = await agent.ask(prompt, { signal: context.signal });
+        const stream = agent.stream(prompt, { signal: context.signal });
+        // Each step of the Run is a progress note: a client that gave a progressToken sees
+        // the agent working (and may keep its timeout alive) until the answer.
+        for await (const event of stream) {
+          const note = progressNote(event);
+          if (note !== undefined) context.emit(ASK_PROGRESS, note);
+        }
+        const run = await stream.run;
         return run.completed
           ? run.response
           : `Error: the run ended ${run.outcome}: ${String(run.error ?? '')}`;

@@ -203,6 +203,15 @@ describe('kodama mcp serve', () => {
     assert.deepEqual(tools.map((t) => t.name).sort(), ['calculator', 'read']);
     const sum = await client.callTool({ name: 'calculator', arguments: { expression: '17 * 23' } });
     assert.match((sum.content as Array<{ text: string }>)[0]!.text, /391/);
+    const read = tools.find((t) => t.name === 'read')!;
+    assert.equal(read.title, 'Read');
+    assert.equal(read.annotations?.readOnlyHint, true, 'read declares only readsPath and no egress');
+    assert.equal(read.annotations?.destructiveHint, undefined);
+    await assert.rejects(
+      client.callTool({ name: 'write', arguments: {} }),
+      (error: unknown) => (error as { code?: number }).code === -32602,
+      'a tool that is not served is JSON-RPC invalid params',
+    );
     const outside = await client.callTool({ name: 'read', arguments: { path: '/etc/passwd' } });
     assert.match(
       (outside.content as Array<{ text: string }>)[0]!.text,
@@ -242,8 +251,16 @@ describe('kodama mcp serve', () => {
     await client.connect(transport);
     const { tools } = await client.listTools();
     assert.deepEqual(tools.map((t) => t.name).sort(), ['ask', 'calculator']);
-    const asked = await client.callTool({ name: 'ask', arguments: { prompt: 'What is 6 * 7?' } });
+    const progress: string[] = [];
+    const asked = await client.callTool({ name: 'ask', arguments: { prompt: 'What is 6 * 7?' } }, undefined, {
+      onprogress: (p) => progress.push(`${p.progress} ${p.message}`),
+    });
     assert.match((asked.content as Array<{ text: string }>)[0]!.text, /The answer is 42\./);
+    assert.deepEqual(
+      progress,
+      ['1 model call 1', '2 running calculator', '3 calculator: ok', '4 model call 2'],
+      "the Run's steps reach the client as progress on its token",
+    );
     assert.equal(model.modelCalls.length, 2, 'a whole Run: the tool call and the answer');
     await client.close();
   });
