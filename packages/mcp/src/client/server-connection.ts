@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerEntry } from '../config/server-entry.ts';
-import type { ServerSurface } from '../screening/surface.ts';
+import { type ServerSurface, surfaceHash } from '../screening/surface.ts';
 import { httpSessionLoss } from './http-session-loss.ts';
 import { McpConnectionError } from './mcp-connection-error.ts';
 import { closeTransport, openTransport } from './open-transport.ts';
@@ -79,6 +79,8 @@ export class McpServerConnection {
   #crashed = false;
   #closed = false;
   #starting: Promise<ServerSurface> | undefined;
+  #refreshing: Promise<void> | undefined;
+  #refreshAgain = false;
 
   constructor(entry: McpServerEntry, options: ConnectionOptions) {
     this.entry = entry;
@@ -112,7 +114,9 @@ export class McpServerConnection {
     const transport = openTransport(this.entry, this.#options.env ?? process.env);
     const client = new Client(CLIENT_INFO, {
       capabilities: {},
-      listChanged: { tools: { autoRefresh: false, debounceMs: 50, onChanged: () => void this.#refresh() } },
+      listChanged: {
+        tools: { autoRefresh: false, debounceMs: 50, onChanged: () => this.#scheduleRefresh() },
+      },
     });
     client.onclose = () => {
       if (this.#client === client && !this.#closed) this.#crashed = true;
@@ -165,11 +169,32 @@ export class McpServerConnection {
     };
   }
 
+  /** One refresh at a time; notifications during one coalesce into one more, so a storm of them lists at most twice at once. */
+  #scheduleRefresh(): void {
+    if (this.#refreshing) {
+      this.#refreshAgain = true;
+      return;
+    }
+    this.#refreshing = (async () => {
+      do {
+        this.#refreshAgain = false;
+        await this.#refresh();
+      } while (this.#refreshAgain && !this.#closed);
+    })().finally(() => {
+      this.#refreshing = undefined;
+    });
+  }
+
   async #refresh(): Promise<void> {
+    // A list_changed right after initialize: let the start list and verify first, then compare.
+    await this.#starting?.catch(() => {});
     const client = this.#client;
     if (!client || this.#closed) return;
     try {
       const surface = await this.#list(client);
+      // The same definitions (a server that announces a change it did not make, or one the start
+      // already listed): nothing to screen again or to swap.
+      if (this.#surface && surfaceHash(surface) === surfaceHash(this.#surface)) return;
       await this.#options.hooks.verify(surface);
       if (this.#client !== client) return;
       this.#surface = surface;

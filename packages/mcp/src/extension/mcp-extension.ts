@@ -13,7 +13,7 @@ import type { McpServerEntry } from '../config/server-entry.ts';
 import { entryKey } from '../screening/entry-key.ts';
 import { defaultScreenCacheDir, ScreenCache } from '../screening/screen-cache.ts';
 import { Screener } from '../screening/screener.ts';
-import type { ServerSurface } from '../screening/surface.ts';
+import { type ServerSurface, surfaceHash } from '../screening/surface.ts';
 import { mcpTool, prefixedToolName } from '../tools/mcp-tool.ts';
 import { availableMcpsBlock } from './available-mcps.ts';
 import { connectTool } from './connect-tool.ts';
@@ -48,6 +48,13 @@ export interface McpExtensionOptions {
    */
   readonly confirmConnect?: (entry: McpServerEntry, signal: AbortSignal) => boolean | Promise<boolean>;
   /**
+   * How many different tool lists one server may show in a session (its
+   * first included) before kodama refuses it: each new list is screened
+   * (an LLM pass), so a server that keeps changing its tools cannot make
+   * kodama screen without end. Default 16.
+   */
+  readonly maxToolLists?: number;
+  /**
    * Told once per server that declares no `trifectaLegs`, when it connects:
    * what kodama assumes of it and how to declare its legs.
    */
@@ -80,6 +87,10 @@ export class McpExtension implements Extension {
   readonly #connections = new Map<string, McpServerConnection>();
   readonly #toolNames = new Map<string, string[]>();
   readonly #noticed = new Set<string>();
+  /** Screenings by surface digest (in flight or passed): one definition set is screened once per session. */
+  readonly #screened = new Map<string, Promise<string>>();
+  /** The digests each server has shown, to bound how many different lists it may make kodama screen. */
+  readonly #listsSeen = new Map<string, Set<string>>();
   #context: ExtensionContext | undefined;
   #startDone = false;
 
@@ -149,7 +160,7 @@ export class McpExtension implements Extension {
       env: this.#options.env ?? process.env,
       hooks: {
         verify: async (surface, s) => {
-          description = (await this.#screener().screen(surface, entry.description, s)).description;
+          description = await this.#screenOnce(entry, surface, s);
         },
         onSurfaceChanged: (surface) => this.#install(connection, surface),
         onRefreshFailed: (error) => this.#refuse(id, error),
@@ -228,6 +239,30 @@ export class McpExtension implements Extension {
 
   #unknown(id: string): string {
     return `Error: unknown MCP server id "${id}". Known: ${this.#options.registry.ids.join(', ')}`;
+  }
+
+  /** Screens `surface` unless a screening of the same definitions passed or is running; bounded per server. */
+  async #screenOnce(entry: McpServerEntry, surface: ServerSurface, signal?: AbortSignal): Promise<string> {
+    const hash = surfaceHash(surface);
+    let screening = this.#screened.get(hash);
+    if (!screening) {
+      const seen = this.#listsSeen.get(entry.id) ?? new Set<string>();
+      this.#listsSeen.set(entry.id, seen);
+      const max = this.#options.maxToolLists ?? 16;
+      if (!seen.has(hash) && seen.size >= max) {
+        throw new McpConnectionError(
+          `MCP server "${entry.id}" changed its tool list more than ${max} times in this session; it is not screened again`,
+        );
+      }
+      seen.add(hash);
+      screening = this.#screener()
+        .screen(surface, entry.description, signal)
+        .then((r) => r.description);
+      this.#screened.set(hash, screening);
+      // Only passes are kept: a refusal or a cancelled screening is screened again next time.
+      screening.catch(() => this.#screened.delete(hash));
+    }
+    return await screening;
   }
 
   #screener(): Screener {
