@@ -24,6 +24,7 @@ const TIERS = {
     'subagents',
     'otel',
     'code-mode',
+    'tool-search',
     'testkit',
   ],
   /** What a person or a service runs: the terminal assistant, assemblies, durable runs, AG-UI, the inspector. */

@@ -35,6 +35,7 @@ const PUBLIC = [
   'durable',
   'memory',
   'code-mode',
+  'tool-search',
   'cli',
 ];
 /** The ones installed and run below: the library pair, and the command with what it needs. */
@@ -126,6 +127,7 @@ test('every public package is publishable: not private, one version, one engines
     '@kodama/sqlite',
     '@kodama/subagents',
     '@kodama/testkit',
+    '@kodama/tool-search',
     '@kodama/tools',
     '@kodama/workspace',
     'kodama',
