@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { describe, test } from 'node:test';
 import { DurableRuns, shutdownDurable } from '@kodama/durable';
 import { freshDatabase } from '../../durable/test/support/postgres.ts';
-import { BIN, isolatedEnv, runKodama } from './support/run-kodama.ts';
+import { BIN, isolatedEnv, runKodama, runProgram } from './support/run-kodama.ts';
 import { scriptedServers } from './support/scripted-servers.ts';
 
 const serve = scriptedServers();
@@ -181,6 +181,24 @@ describe('a durable run through the kodama command', { skip: 'skip' in db ? db.s
       assert.equal(types[0], 'run-start');
       assert.ok(types.includes('tool-result'));
       assert.deepEqual([lines.at(-1)?.type, lines.at(-1)?.outcome], ['run-end', 'completed']);
+      // A reader that stops early (`| head -1`): one line, and kodama ends quietly with 141, no stack trace.
+      const head = await runProgram(
+        'bash',
+        ['-c', `set -o pipefail; '${process.execPath}' '${BIN}' runs events ${runId} --no-follow | head -1`],
+        env,
+      );
+      assert.equal(head.stdout.trim().split('\n').length, 1);
+      assert.equal(JSON.parse(head.stdout).type, 'run-start');
+      assert.ok(head.code === 141 || head.code === 0, `exit ${head.code}: ${head.stderr}`);
+      assert.doesNotMatch(head.stderr, /EPIPE|at \S+ \(/);
+      // A reader gone before the first line (`| true` exits at once): kodama says nothing on stderr.
+      const gone = await runProgram(
+        'bash',
+        ['-c', `set -o pipefail; '${process.execPath}' '${BIN}' runs events ${runId} --no-follow | true`],
+        env,
+      );
+      assert.ok(gone.code === 141 || gone.code === 0, `exit ${gone.code}: ${gone.stderr}`);
+      assert.equal(gone.stderr, '');
 
       // The inspector over the same database draws the run's timeline from the durable log.
       const recorded = await inspectRunEvents(env, runId);
