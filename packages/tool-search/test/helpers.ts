@@ -33,6 +33,8 @@ export interface Wire {
   readonly descriptions: ReadonlyMap<string, string>;
   /** The tool results so far (content text), oldest first. */
   readonly results: readonly string[];
+  /** The user-role messages so far (JSON of their content), oldest first. */
+  readonly users: readonly string[];
 }
 
 interface Body {
@@ -50,6 +52,7 @@ function wire(request: RecordedRequest): Wire {
     names: tools.map((t) => t.function.name),
     descriptions: new Map(tools.map((t) => [t.function.name, t.function.description])),
     results: body.messages.filter((m) => m.role === 'tool').map((m) => String(m.content)),
+    users: body.messages.filter((m) => m.role === 'user').map((m) => JSON.stringify(m.content)),
   };
 }
 
