@@ -1,13 +1,24 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AGUIEvent, RunAgentInput } from '@ag-ui/core';
-import type { History, RunStream } from '@kodama/core';
+import type { AnyTool, History, RunStream } from '@kodama/core';
 import { refusalOf } from '@kodama/core/local-door';
 import { AgUiMapper } from './ag-ui-mapper.ts';
+import { clientTools, contextSection } from './client-tools.ts';
 import { historyFromAgUi } from './messages.ts';
 
-/** What the handler runs: anything that streams a Run (an `Agent`, built fresh per request). */
+/**
+ * What the handler runs: anything that streams a Run (an `Agent`, built fresh
+ * per request). `input` is absent when the client resumes with tool results.
+ * With `addTool` (an `Agent` has it), the client's front-end tools are offered
+ * to the model; `tools` are the server's, whose names a client tool may not take.
+ */
 export interface AgUiRunnable {
-  stream(input: string, options: { history: History; runId: string; signal: AbortSignal }): RunStream;
+  stream(
+    input: string | undefined,
+    options: { history: History; runId: string; signal: AbortSignal },
+  ): RunStream;
+  readonly tools?: readonly AnyTool[];
+  addTool?(tool: AnyTool): void;
 }
 
 /** Options of {@link agUiHandler}. */
@@ -31,9 +42,16 @@ export interface AgUiHandlerOptions {
 
 /**
  * An AG-UI endpoint for `node:http`: POST a `RunAgentInput` (the AG-UI
- * protocol's request: thread, run id, messages) and the response streams the
- * Run as AG-UI events over server-sent events. The last message must be the
- * user's; the ones before it become the conversation. A client that goes away
+ * protocol's request: thread, run id, messages, tools, context, state) and the
+ * response streams the Run as AG-UI events over server-sent events. The last
+ * message must be the user's (the ones before it become the conversation) or
+ * a tool result (all of it is the conversation, the model continues). The
+ * client's tools are offered to the model and never run here: a call of one
+ * ends the Run with the call streamed, for the client to execute and resume
+ * with its result; a client tool named like a server tool is a 400. The
+ * client's `context` goes into the new user message as a delimited section
+ * (its words, not the system prompt's); its `state` is echoed as
+ * `STATE_SNAPSHOT` and task list changes are `STATE_DELTA`s of it. A client that goes away
  * cancels the Run. Before the body is read, a request whose `Host` is not the
  * address it arrived at (DNS rebinding) or whose `Origin` is another site gets
  * 403, and one without the token 401: nothing runs. A body that is not JSON
@@ -74,7 +92,24 @@ export function agUiHandler(
       const abort = new AbortController();
       res.on('close', () => abort.abort());
       const agent = await options.agent();
-      const stream = agent.stream(split.input, {
+      const offered = agent.addTool
+        ? clientTools(
+            input.tools,
+            new Set((agent.tools ?? []).map((t) => t.name)),
+            () => abort.abort(new Error('a client tool was called: the client executes it')),
+            abort.signal,
+          )
+        : { ok: true as const, tools: [], names: new Set<string>() };
+      if (!offered.ok) return fail(res, 400, offered.problem);
+      for (const tool of offered.tools) agent.addTool?.(tool);
+      const section = contextSection(input.context);
+      const message =
+        section === undefined
+          ? split.input
+          : split.input === undefined
+            ? section
+            : `${section}\n\n${split.input}`;
+      const stream = agent.stream(message, {
         history: split.history,
         runId: input.runId,
         signal: abort.signal,
@@ -84,7 +119,10 @@ export function agUiHandler(
         'cache-control': 'no-cache',
         connection: 'keep-alive',
       });
-      const mapper = new AgUiMapper(input.threadId);
+      const mapper = new AgUiMapper(input.threadId, {
+        ...(input.state === undefined ? {} : { state: input.state }),
+        clientTools: offered.names,
+      });
       for await (const event of stream) for (const out of mapper.map(event)) send(res, out);
       await stream.run;
       res.end();

@@ -2,6 +2,24 @@ import { type AGUIEvent, EventType } from '@ag-ui/core';
 import { contentText, isEvent, type RunEndEvent, type RunEvent } from '@kodama/core';
 import { TASKS_CHANGED } from '@kodama/tools/tasks';
 
+/** Options of {@link AgUiMapper}. */
+export interface AgUiMapperOptions {
+  /**
+   * The client's shared state (`RunAgentInput.state`): echoed as
+   * `STATE_SNAPSHOT` right after `RUN_STARTED`, and a task list change
+   * becomes a `STATE_DELTA` on `/tasks` of it (when it is an object) rather
+   * than a snapshot that would replace the rest. Absent: no echo, and a task
+   * list change is a `STATE_SNAPSHOT` `{ tasks }`.
+   */
+  readonly state?: unknown;
+  /**
+   * Names of the client's front-end tools: their calls are streamed for the
+   * client to execute, no `TOOL_CALL_RESULT` is sent for them, and a Run that
+   * was cancelled to hand them over finishes with outcome success.
+   */
+  readonly clientTools?: ReadonlySet<string>;
+}
+
 /**
  * Maps one Run's events to AG-UI events, in order. Stateful (which text or
  * reasoning message is open, the ids it gave them), so one mapper per Run.
@@ -18,10 +36,21 @@ export class AgUiMapper {
   #step: string | undefined;
   /** What the current response streamed, so its closing event does not repeat it. */
   #streamed = { text: false, reasoning: false };
+  readonly #options: AgUiMapperOptions;
+  /** The task list the client last heard of (JSON), so an unchanged list is not sent again. */
+  #tasks: string | undefined;
+  /** Calls of client tools this Run streamed: they are the client's to answer. */
+  readonly #handedOff = new Set<string>();
 
   /** `threadId`: the AG-UI conversation this Run belongs to. */
-  constructor(threadId: string) {
+  constructor(threadId: string, options: AgUiMapperOptions = {}) {
     this.#threadId = threadId;
+    this.#options = options;
+  }
+
+  /** Whether the Run called a client tool (and so ends for the client to answer it). */
+  get handedOff(): boolean {
+    return this.#handedOff.size > 0;
   }
 
   /** The AG-UI events for one Run event (often none, sometimes several). */
@@ -31,6 +60,9 @@ export class AgUiMapper {
         this.#runId = event.runId;
         return [
           { type: EventType.RUN_STARTED, threadId: this.#threadId, runId: event.runId, timestamp: event.at },
+          ...('state' in this.#options
+            ? [{ type: EventType.STATE_SNAPSHOT, snapshot: this.#options.state } as AGUIEvent]
+            : []),
         ];
       case 'model-start':
         this.#streamed = { text: false, reasoning: false };
@@ -69,6 +101,7 @@ export class AgUiMapper {
           ...this.#closeText(),
         ];
       case 'tool-call': {
+        if (this.#options.clientTools?.has(event.name)) this.#handedOff.add(event.toolCallId);
         const parent = this.#lastAssistant === undefined ? {} : { parentMessageId: this.#lastAssistant };
         return [
           {
@@ -90,6 +123,7 @@ export class AgUiMapper {
         ];
       }
       case 'tool-result':
+        if (this.#handedOff.has(event.toolCallId)) return [];
         return [
           {
             type: EventType.TOOL_CALL_RESULT,
@@ -100,9 +134,9 @@ export class AgUiMapper {
           },
         ];
       case 'domain':
-        return isEvent(event, TASKS_CHANGED)
-          ? [{ type: EventType.STATE_SNAPSHOT, snapshot: { tasks: event.data?.tasks ?? [] } }]
-          : [{ type: EventType.CUSTOM, name: event.name, value: event.data ?? null }];
+        if (!isEvent(event, TASKS_CHANGED))
+          return [{ type: EventType.CUSTOM, name: event.name, value: event.data ?? null }];
+        return this.#tasksChanged(event.data?.tasks ?? []);
       case 'run-end':
         return this.#ended(event);
       default:
@@ -118,6 +152,8 @@ export class AgUiMapper {
       case 'partial':
         return [this.#finished({ type: 'success' }, event.response, { kodamaOutcome: 'partial' })];
       case 'cancelled':
+        // Cancelled by the handler to hand a client tool call over: the Run did its part.
+        if (this.handedOff) return [...this.#closeAll(), this.#finished({ type: 'success' })];
         return [...this.#closeAll(), this.#finished({ type: 'cancelled' })];
       case 'failed':
         return [
@@ -125,6 +161,17 @@ export class AgUiMapper {
           { type: EventType.RUN_ERROR, message: event.message, code: event.error.code ?? event.error.name },
         ];
     }
+  }
+
+  /** A task list change: a delta of the client's object state, else the snapshot `{ tasks }`. */
+  #tasksChanged(tasks: unknown): AGUIEvent[] {
+    const { state } = this.#options;
+    if (typeof state !== 'object' || state === null || Array.isArray(state))
+      return [{ type: EventType.STATE_SNAPSHOT, snapshot: { tasks } }];
+    const json = JSON.stringify(tasks);
+    if (json === (this.#tasks ?? JSON.stringify((state as { tasks?: unknown }).tasks))) return [];
+    this.#tasks = json;
+    return [{ type: EventType.STATE_DELTA, delta: [{ op: 'add', path: '/tasks', value: tasks }] }];
   }
 
   #finished(
@@ -197,7 +244,11 @@ function content(
 }
 
 /** A Run's event stream as AG-UI events (see {@link AgUiMapper}). */
-export async function* toAgUi(stream: AsyncIterable<RunEvent>, threadId: string): AsyncIterable<AGUIEvent> {
-  const mapper = new AgUiMapper(threadId);
+export async function* toAgUi(
+  stream: AsyncIterable<RunEvent>,
+  threadId: string,
+  options: AgUiMapperOptions = {},
+): AsyncIterable<AGUIEvent> {
+  const mapper = new AgUiMapper(threadId, options);
   for await (const event of stream) yield* mapper.map(event);
 }

@@ -2,14 +2,19 @@ import type { Message } from '@ag-ui/core';
 import { History, HistoryError } from '@kodama/core';
 import type { HistoryMessage } from '@kodama/core/history';
 
-/** An AG-UI conversation split into what came before and the user's new message. */
+/**
+ * An AG-UI conversation split into what came before and the user's new
+ * message; `input` is absent when the conversation ends with tool results
+ * (the client answering a front-end tool call), which the model continues from.
+ */
 export type SplitMessages =
-  | { readonly ok: true; readonly history: History; readonly input: string }
+  | { readonly ok: true; readonly history: History; readonly input: string | undefined }
   | { readonly ok: false; readonly problem: string };
 
 /**
  * Turns AG-UI messages into a kodama History plus the new user message (the
- * last one, which must be the user's). User, assistant (with tool calls) and
+ * last one, which must be the user's, or a tool result: then every message is
+ * history and there is no new input). User, assistant (with tool calls) and
  * tool messages carry over; system and developer messages do not (the
  * agent's own system prompt applies), nor reasoning or activity messages. The
  * result goes through `History.parse`, so a tool result without its call, or
@@ -17,11 +22,12 @@ export type SplitMessages =
  */
 export function historyFromAgUi(messages: readonly Message[]): SplitMessages {
   const last = messages.at(-1);
-  if (last?.role !== 'user')
-    return { ok: false, problem: 'the last message must be the user message to answer' };
+  if (last?.role !== 'user' && last?.role !== 'tool')
+    return { ok: false, problem: 'the last message must be the user message to answer, or a tool result' };
+  const before = last.role === 'user' ? messages.slice(0, -1) : messages;
   const toolNames = new Map<string, string>();
   const stored: HistoryMessage[] = [];
-  for (const m of messages.slice(0, -1)) {
+  for (const m of before) {
     if (m.role === 'user')
       stored.push({ id: m.id, kind: 'user', message: { role: 'user', content: text(m.content) } });
     else if (m.role === 'assistant') {
@@ -46,7 +52,8 @@ export function historyFromAgUi(messages: readonly Message[]): SplitMessages {
     }
   }
   try {
-    return { ok: true, history: History.parse(new History(stored).serialize()), input: text(last.content) };
+    const history = History.parse(new History(stored).serialize());
+    return { ok: true, history, input: last.role === 'user' ? text(last.content) : undefined };
   } catch (error) {
     if (!HistoryError.isInstance(error)) throw error;
     return { ok: false, problem: `the messages do not form a conversation: ${error.message}` };
