@@ -105,7 +105,12 @@ export async function mcpServe(args: McpServeArgs, io: CliIO): Promise<number> {
     const gated = files.map((t) => (asksAPerson(t) && !allowed.has(t.name) ? refusedForClients(t) : t));
     return [...shared, ...gated, ...(args.agent ? [askTool(args, io, configFiles)] : [])];
   };
-  const makeServer = () => createToolServer(sessionTools, { name: 'kodama' });
+  // Serving read lets the client read the workspace's files: they are offered as resources too,
+  // through the same confinement.
+  const { workspaceResources } = await import('./mcp-resources.ts');
+  const resources = workspace && fileNames.includes('read') ? workspaceResources(workspace) : undefined;
+  const makeServer = () =>
+    createToolServer(sessionTools, { name: 'kodama', ...(resources ? { resources } : {}) });
   try {
     if (args.http !== undefined) {
       let endpoint: Awaited<ReturnType<typeof serveHttp>>;

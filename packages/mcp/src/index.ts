@@ -64,6 +64,7 @@ export {
   refuseRemote,
   remotePolicy,
 } from './server/elicit-confirm.ts';
+export { ResourceRefused, type ResourceSource } from './server/resources.ts';
 export { type HttpEndpoint, type HttpServeOptions, serveHttp } from './server/serve-http.ts';
 export { createToolServer, type ToolServerOptions, type ToolsForSession } from './server/tool-server.ts';
 export { mcpTool, prefixedToolName, TOOL_PREFIX_SEPARATOR } from './tools/mcp-tool.ts';

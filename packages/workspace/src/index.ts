@@ -10,6 +10,8 @@
 export { alwaysDecline, autoApprove, type Confirmer, type ConfirmRequest } from './confirm/confirmer.ts';
 export { type SanitizedText, type SanitizeWarning, sanitizeForDisplay } from './confirm/sanitize.ts';
 export { readLine, type TerminalConfirmerOptions, terminalConfirmer } from './confirm/terminal-confirmer.ts';
+// The workspace's files, listed and read under the read tool's confinement (MCP resources).
+export { listConfined, readConfined } from './fs/confined-files.ts';
 // Glob patterns, matched in linear time.
 export {
   type CompileGlobOptions,

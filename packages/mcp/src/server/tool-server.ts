@@ -8,6 +8,7 @@ import {
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import { type ElicitConfirm, refuseRemote } from './elicit-confirm.ts';
+import { type ResourceSource, serveResources } from './resources.ts';
 import { CallNotices, SessionLog } from './server-notices.ts';
 import { listedTool } from './tool-listing.ts';
 
@@ -24,6 +25,8 @@ export interface ToolServerOptions {
    * elicitation would let the caller approve its own call).
    */
   readonly confirm?: ElicitConfirm;
+  /** Read-only resources to offer (`resources/list`, `resources/read`); default none. */
+  readonly resources?: ResourceSource;
 }
 
 /** The tools one server session exposes, built with the server's confirmation policy. */
@@ -66,13 +69,14 @@ export async function createToolServer(
   const server = new Server(
     { name: options.name ?? 'kodama', version: options.version ?? '0.1.0' },
     {
-      capabilities: { tools: {}, logging: {} },
+      capabilities: { tools: {}, logging: {}, ...(options.resources ? { resources: {} } : {}) },
       ...(options.instructions ? { instructions: options.instructions } : {}),
     },
   );
   const list = await tools(options.confirm ?? refuseRemote);
   const byName = new Map(list.map((t) => [t.name, t]));
   const log = new SessionLog(server);
+  if (options.resources) serveResources(server, options.resources);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: list.map(listedTool) }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
