@@ -25,6 +25,16 @@ export const SNIPPET_SCRIPTS: Readonly<Record<string, SnippetScript>> = {
     stdout: /^completed 391 \{/,
   },
   'README.md#2': { stdout: /^ok$/m },
+  // The model calls the client's tool; the client's answer resumes the run.
+  'docs/ag-ui.md#1': {
+    script: (request) => {
+      const messages = (request.body as { messages: { role: string; content?: unknown }[] }).messages;
+      const tool = messages.find((m) => m.role === 'tool');
+      if (tool) return { text: `The user said ${String(tool.content)}: Oslo is booked.` };
+      return { toolCalls: [{ name: 'confirm_booking', arguments: { city: 'Oslo' } }] };
+    },
+    stdout: /^confirm_booking \{"city":"Oslo"\}\nThe user said yes: Oslo is booked\.$/m,
+  },
   'docs/assemblies.md#1': { stdout: /^completed ok \d+ 3$/m },
   'docs/core.md#1': {
     script: [{ toolCalls: [{ name: 'add', arguments: { a: 17, b: 25 } }] }, { text: '17 + 25 = 42.' }],
