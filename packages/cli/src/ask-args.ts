@@ -98,6 +98,8 @@ export const ASK_OPTIONS_TEXT = `Options of ask:
                            (a QuickJS sandbox; every call meets the same rules); also
                            "codeMode": true in the configuration
       --no-code-mode       direct tool calls, whatever the configuration says
+      --tool-search        past 10% of the context window, tools wait behind tool_search
+                           (loaded on request); "toolSearch": true in the configuration
       --output-schema <file.json>
                            the answer must match this JSON Schema (an object);
                            prints the validated JSON to stdout instead of the text

@@ -6,6 +6,7 @@ import type { StepRunner } from '@kodama/core/loop';
 import type { TaintGate } from '@kodama/core/taint';
 import type { McpExtension } from '@kodama/mcp';
 import { resolveModel } from '@kodama/models';
+import type { ToolSearch } from '@kodama/tool-search';
 import { ASK_SYSTEM_PROMPT } from './ask-system-prompt.ts';
 import type { CliIO } from './cli-io.ts';
 import { backgroundLimits } from './config.ts';
@@ -137,6 +138,7 @@ export async function buildAssistant(spec: AgentSpec, io: CliIO, options: Assist
     const inner = [...built, ...(options.extraTools ?? [])];
     const tools = wrap ? inner.map((t) => wrap(t)) : inner;
     const visibleNames = [...visible, ...(options.extraTools ?? []).map((t) => t.name)];
+    const search = spec.toolSearch ? await planToolSearch(options.extraTools ?? []) : undefined;
     const codeModeExtension = spec.codeMode ? await planCodeMode(options.extraTools ?? []) : undefined;
     return new Agent({
       model: options.model,
@@ -161,8 +163,13 @@ export async function buildAssistant(spec: AgentSpec, io: CliIO, options: Assist
           ...(memory ? [memory.extension] : []),
           ...(options.extensions ?? []),
         ];
-        for (const extension of extensions)
-          c.addExtension(wrap ? wrapExtensionTools(extension, wrap) : extension);
+        for (const extension of extensions) {
+          const wrapped = wrap ? wrapExtensionTools(extension, wrap) : extension;
+          // Included outside the wrap: the tools it defers are the wrapped ones.
+          c.addExtension(search && extension === mcp ? search.include(wrapped) : wrapped);
+        }
+        // After the tools it defers, before code mode (which keeps tool_search with the model).
+        if (search) c.addExtension(search);
         // Last, and not wrapped: its catalog is the tools above as wrapped (the
         // gate and the hooks refuse a program's call as they would a direct one);
         // exec itself runs nothing but those calls.
@@ -183,7 +190,13 @@ export async function buildAssistant(spec: AgentSpec, io: CliIO, options: Assist
  */
 async function planCodeMode(extraTools: readonly AnyTool[]): Promise<Extension> {
   const { codeMode } = await import('@kodama/code-mode');
-  return codeMode({ except: extraTools.map((t) => t.name) });
+  return codeMode({ except: [...extraTools.map((t) => t.name), 'tool_search'] });
+}
+
+/** Tool search (`--tool-search`): the caller's own tools stay with the model. */
+async function planToolSearch(extraTools: readonly AnyTool[]): Promise<ToolSearch> {
+  const { toolSearch } = await import('@kodama/tool-search');
+  return toolSearch({ always: extraTools.map((t) => t.name) });
 }
 
 /**

@@ -82,6 +82,7 @@ export async function resolveAssistantSpec(
     tools: await assistantTools(args, config.tools, { root, env: io.env, say: deps.say }),
     memory: args.memory ?? config.memory ?? false,
     codeMode: args.codeMode ?? config.codeMode ?? false,
+    toolSearch: args.toolSearch ?? config.toolSearch ?? false,
     config,
     embed: defaultEmbedTarget(io.env, config),
     telemetry: telemetryFrom(io.env),

@@ -66,6 +66,8 @@ export interface KodamaConfig {
    * (default false): the model calls tools by writing one program for `exec`.
    */
   readonly codeMode?: boolean;
+  /** Tool search for the assistant and `kodama ask` (`--tool-search`; default false): large tool catalogs are deferred behind `tool_search`. */
+  readonly toolSearch?: boolean;
   /**
    * The embedding target of a new corpus index and of memory when neither
    * `--embed` nor `$KODAMA_EMBED` says otherwise (an index keeps the one it was built with).
@@ -112,6 +114,7 @@ const KEYS = [
   'theme',
   'memory',
   'codeMode',
+  'toolSearch',
   'embed',
   'diagnostics',
   'permissionMode',
@@ -187,6 +190,7 @@ export function validateConfig(path: string, value: unknown): KodamaConfig {
     theme,
     memory,
     codeMode,
+    toolSearch,
     embed,
     diagnostics,
     permissionMode,
@@ -222,6 +226,8 @@ export function validateConfig(path: string, value: unknown): KodamaConfig {
     throw new Error(`${path}: "memory" must be true or false`);
   if (codeMode !== undefined && typeof codeMode !== 'boolean')
     throw new Error(`${path}: "codeMode" must be true or false`);
+  if (toolSearch !== undefined && typeof toolSearch !== 'boolean')
+    throw new Error(`${path}: "toolSearch" must be true or false`);
   if (embed !== undefined && (typeof embed !== 'string' || embed.trim() === ''))
     throw new Error(`${path}: "embed" must be an embedding target such as "ollama:nomic-embed-text"`);
   if (theme !== undefined && !(THEMES as readonly unknown[]).includes(theme))
@@ -254,7 +260,7 @@ export function narrowedConfig(
   baseTools: readonly string[],
   user: KodamaConfig = {},
 ): KodamaConfig {
-  const { permissions, theme, memory, codeMode, tools, permissionMode } = project;
+  const { permissions, theme, memory, codeMode, toolSearch, tools, permissionMode } = project;
   const ceiling = backgroundLimits(user);
   const background = Object.fromEntries(
     Object.entries(project.background ?? {}).filter(
@@ -272,6 +278,8 @@ export function narrowedConfig(
     // Code mode keeps every rule, but it runs model-written programs in a new
     // engine: the person turns it on, not a cloned repository.
     ...(codeMode === false ? { codeMode } : {}),
+    // Tool search only changes how the same tools reach the model: not a widening.
+    ...(toolSearch === undefined ? {} : { toolSearch }),
     ...(tools?.every((t) => baseTools.includes(t)) ? { tools } : {}),
     ...(permissionMode === 'plan' ? { permissionMode } : {}),
     ...(Object.keys(background).length > 0 ? { background } : {}),

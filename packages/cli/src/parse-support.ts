@@ -70,6 +70,8 @@ export interface ToolChoice {
   readonly user?: string;
   /** `--code-mode` (true) / `--no-code-mode` (false); undefined: the configuration's `codeMode` decides. */
   readonly codeMode?: boolean;
+  /** `--tool-search` (true); undefined: the configuration's `toolSearch` decides. */
+  readonly toolSearch?: boolean;
   /**
    * `--trust`: trust this folder's project configuration (`.kodama/config.json`,
    * `.mcp.json`, project skills and personas) for this run, without remembering
@@ -118,6 +120,7 @@ export const MEMORY_OPTIONS = {
 export const CODE_MODE_OPTIONS = {
   'code-mode': { type: 'boolean' },
   'no-code-mode': { type: 'boolean' },
+  'tool-search': { type: 'boolean' },
 } as const;
 
 /**
@@ -127,13 +130,14 @@ export const CODE_MODE_OPTIONS = {
  * @throws UsageError for `--code-mode` with `--no-code-mode`.
  */
 export function codeModeChoice(
-  values: { 'code-mode'?: boolean; 'no-code-mode'?: boolean },
+  values: { 'code-mode'?: boolean; 'no-code-mode'?: boolean; 'tool-search'?: boolean },
   topic: Command,
-): Pick<ToolChoice, 'codeMode'> {
+): Pick<ToolChoice, 'codeMode' | 'toolSearch'> {
   if (values['code-mode'] && values['no-code-mode'])
     throw new UsageError('use --code-mode or --no-code-mode, not both', topic);
-  if (values['code-mode']) return { codeMode: true };
-  return values['no-code-mode'] ? { codeMode: false } : {};
+  const search = values['tool-search'] ? { toolSearch: true } : {};
+  if (values['code-mode']) return { codeMode: true, ...search };
+  return values['no-code-mode'] ? { codeMode: false, ...search } : search;
 }
 
 /**

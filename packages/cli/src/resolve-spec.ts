@@ -30,6 +30,8 @@ export interface AgentSpec extends ToolChoice {
   readonly memory: boolean;
   /** Code mode on: `--code-mode` / `--no-code-mode`, else the configuration's `codeMode` where it may decide. */
   readonly codeMode: boolean;
+  /** Tool search on: `--tool-search`, else the configuration's `toolSearch` where it may decide. */
+  readonly toolSearch: boolean;
   /** The configuration in effect (the tools read `webSearch` and `cacheDir` from it). */
   readonly config: KodamaConfig;
   /** The embedding target when none is given or recorded: `$KODAMA_EMBED`, else the configuration's `embed`. */
@@ -75,12 +77,14 @@ export async function resolveAgentSpec(
     const memory = choice.memory ?? (sources.memoryByConfig ? config.memory : undefined) ?? false;
     // The servers and the worker keep direct calls: their callers chose no mode.
     const codeMode = choice.codeMode ?? (sources.memoryByConfig ? config.codeMode : undefined) ?? false;
+    const toolSearch = choice.toolSearch ?? (sources.memoryByConfig ? config.toolSearch : undefined) ?? false;
     return Object.freeze({
       ...choice,
       root,
       trusted,
       memory,
       codeMode,
+      toolSearch,
       config,
       embed: defaultEmbedTarget(io.env, config),
       telemetry: telemetryFrom(io.env),

@@ -115,8 +115,11 @@ export function toolSearch(options: ToolSearchOptions = {}): ToolSearch {
   let stats: ToolSearchStats | undefined;
   let announce: string[] = [];
 
+  // The context an included extension added a tool through: loading goes back
+  // through it, so a host's wrapper around that extension still applies.
+  const origins = new Map<string, ExtensionContext>();
   const load = (ctx: ExtensionContext, tool: AnyTool) => {
-    if (catalog.markLoaded(tool.name)) ctx.addTool(tool);
+    if (catalog.markLoaded(tool.name)) (origins.get(tool.name) ?? ctx).addTool(tool);
   };
   const search = (query: string, n: number): LoadOutcome => {
     const ctx = context;
@@ -159,11 +162,13 @@ export function toolSearch(options: ToolSearchOptions = {}): ToolSearch {
           if (!context || !active || kept.has(tool.name)) return ctx.addTool(tool);
           if (ctx.agent.tools.some((t) => t.name === tool.name))
             throw new TypeError(`duplicate tool name "${tool.name}"`);
+          origins.set(tool.name, ctx);
           if (catalog.add(tool)) load(ctx, tool);
           else announceLater(ctx, tool.name);
         },
         remove(name, ctx) {
           if (!catalog.has(name)) return ctx.removeTool(name);
+          origins.delete(name);
           if (catalog.delete(name)) ctx.removeTool(name);
           return true;
         },
