@@ -24,7 +24,8 @@ export interface McpAsking {
  * the servers of `~/.kodama/mcp.json` (`$HOME` from the command's
  * environment) and, once the folder is trusted, of `<root>/.mcp.json`;
  * `--mcp-connect` ids connected before the first model request (the user's own
- * choice), `--no-mcp-screen` turning the LLM pass off. A project server the
+ * choice), `--no-mcp-screen` turning the LLM pass off. Servers are told the
+ * workspace root as their one MCP root (`roots/list`). A project server the
  * model asks for with `mcp_connect` starts only once the person approves it,
  * as a shell command (`--yes` approves; with no terminal it is refused).
  * `undefined` (and `@kodama/mcp` not loaded) when no server is configured.
@@ -39,7 +40,7 @@ export async function planMcp(
   const { root, trusted } = spec;
   const home = io.env.HOME || homedir();
   const { existsSync } = await import('node:fs');
-  const { join } = await import('node:path');
+  const { join, resolve } = await import('node:path');
   const projectFile = join(root, '.mcp.json');
   const anyFile = existsSync(projectFile) || existsSync(join(home, '.kodama', 'mcp.json'));
   if (!anyFile && spec.mcpConnect.length === 0) return undefined;
@@ -71,6 +72,8 @@ export async function planMcp(
     llmScreening: spec.mcpScreen,
     env: io.env,
     connectAtStart: spec.mcpConnect,
+    // Servers that ask (roots/list) are told the workspace root, and only it.
+    roots: [resolve(root)],
     confirmConnect: (entry, signal) =>
       entry.source !== projectFile || spec.yes ? true : confirmProjectStart(entry, asking, io, signal),
     ...(asking.notice ? { notice: asking.notice } : {}),

@@ -1,7 +1,14 @@
+import { basename, isAbsolute, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { KodamaError } from '@kodama/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type CallToolResult,
+  ListRootsRequestSchema,
+  type Tool as McpTool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { McpConfigError } from '../config/mcp-config-error.ts';
 import type { McpServerEntry } from '../config/server-entry.ts';
 import { type ServerSurface, surfaceHash } from '../screening/surface.ts';
 import { httpSessionLoss } from './http-session-loss.ts';
@@ -28,6 +35,12 @@ export interface ConnectionOptions {
   readonly restartDelayMs?: number;
   /** Consecutive crashes after which calls fail instead of restarting; default 5. */
   readonly maxRestarts?: number;
+  /**
+   * The workspace roots, absolute directory paths: declared as the `roots`
+   * capability and listed, as `file://` URIs, to a server's `roots/list`.
+   * Nothing else is ever listed. Absent or empty: no roots capability.
+   */
+  readonly roots?: readonly string[];
   /** Per-call timeout, reset by each progress notification the server sends for the call; default 10 minutes. */
   readonly callTimeoutMs?: number;
   /**
@@ -46,6 +59,18 @@ export interface CallProgress {
 }
 
 const CLIENT_INFO = { name: 'kodama', version: '0.1.0' };
+
+/** A workspace root as the protocol lists it. */
+interface Root {
+  readonly uri: string;
+  readonly name: string;
+}
+
+function rootOf(path: string): Root {
+  if (!isAbsolute(path)) throw new McpConfigError(`an MCP root must be an absolute path, not "${path}"`);
+  const dir = resolve(path);
+  return Object.freeze({ uri: pathToFileURL(dir).href, name: basename(dir) || dir });
+}
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -82,9 +107,13 @@ export class McpServerConnection {
   #refreshing: Promise<void> | undefined;
   #refreshAgain = false;
 
+  readonly #roots: readonly Root[];
+
+  /** @throws McpConfigError for a root that is not an absolute path. */
   constructor(entry: McpServerEntry, options: ConnectionOptions) {
     this.entry = entry;
     this.#options = options;
+    this.#roots = Object.freeze((options.roots ?? []).map(rootOf));
   }
 
   /** The last verified surface (undefined before `start`). */
@@ -112,8 +141,10 @@ export class McpServerConnection {
 
   async #start(signal?: AbortSignal): Promise<ServerSurface> {
     const transport = openTransport(this.entry, this.#options.env ?? process.env);
+    // Only roots is declared: elicitation and sampling are not, so a server cannot ask for them
+    // and no request of theirs is ever answered (the SDK answers an undeclared one "method not found").
     const client = new Client(CLIENT_INFO, {
-      capabilities: {},
+      capabilities: this.#roots.length > 0 ? { roots: { listChanged: false } } : {},
       listChanged: {
         tools: { autoRefresh: false, debounceMs: 50, onChanged: () => this.#scheduleRefresh() },
       },
@@ -121,6 +152,8 @@ export class McpServerConnection {
     client.onclose = () => {
       if (this.#client === client && !this.#closed) this.#crashed = true;
     };
+    if (this.#roots.length > 0)
+      client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: this.#roots.map((r) => ({ ...r })) }));
     this.#client = client;
     this.#transport = transport;
     this.#crashed = false;

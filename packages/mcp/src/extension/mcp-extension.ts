@@ -1,3 +1,4 @@
+import { isAbsolute } from 'node:path';
 import type { AnyTool, Extension, ExtensionContext, Model } from '@kodama/core';
 import {
   type Configurator,
@@ -34,6 +35,12 @@ export interface McpExtensionOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** Servers to connect before the first model request (`--mcp-connect`); a failure fails that turn. */
   readonly connectAtStart?: readonly string[];
+  /**
+   * The workspace roots (absolute directories) every server is told of
+   * through the `roots` capability (`roots/list`); the CLI passes the
+   * workspace root. Absent: no roots are declared.
+   */
+  readonly roots?: readonly string[];
   /** Restart backoff and limits of the connections. */
   readonly connection?: Pick<
     ConnectionOptions,
@@ -94,12 +101,15 @@ export class McpExtension implements Extension {
   #context: ExtensionContext | undefined;
   #startDone = false;
 
-  /** @throws McpConfigError for a `connectAtStart` id the registry does not hold. */
+  /** @throws McpConfigError for a `connectAtStart` id the registry does not hold, or a root that is not absolute. */
   constructor(options: McpExtensionOptions) {
     this.#options = options;
     const dir =
       options.cacheDir === undefined ? defaultScreenCacheDir(options.env ?? process.env) : options.cacheDir;
     this.#cache = dir === null ? undefined : new ScreenCache(dir);
+    for (const root of options.roots ?? []) {
+      if (!isAbsolute(root)) throw new McpConfigError(`an MCP root must be an absolute path, not "${root}"`);
+    }
     for (const id of options.connectAtStart ?? []) {
       if (!options.registry.get(id)) throw new McpConfigError(this.#unknown(id).replace(/^Error: /, ''));
     }
@@ -157,6 +167,7 @@ export class McpExtension implements Extension {
     let description = '';
     const connection = new McpServerConnection(entry, {
       ...this.#options.connection,
+      ...(this.#options.roots ? { roots: this.#options.roots } : {}),
       env: this.#options.env ?? process.env,
       hooks: {
         verify: async (surface, s) => {
