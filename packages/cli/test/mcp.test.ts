@@ -92,7 +92,7 @@ describe('kodama mcp list, add, rm', () => {
       env,
     );
     assert.equal(listed.code, 0, listed.stderr);
-    assert.match(listed.stdout, /\nfx +stdio +probed +14 /);
+    assert.match(listed.stdout, /\nfx +stdio +probed +16 /);
     for (const pid of started(marker)) assert.equal(await alive(pid), false);
   });
 
