@@ -40,6 +40,12 @@ export interface AgentOptions {
   /** Observation budget per tool call, in estimated tokens (a positive integer); the tool layer's default (10,000) when absent. */
   readonly maxResultTokens?: number;
   /**
+   * The most tokens one model response may hold (a positive integer), sent as
+   * every request's `maxOutputTokens`; a turn's or Run's own wins. Absent: the
+   * model's own limit (`resolveModel`'s `maxOutputTokens`, else the provider's).
+   */
+  readonly maxOutputTokens?: number;
+  /**
    * Keep large tool results and images as artifacts (`true`: the defaults):
    * a successful result over `thresholdTokens` (10,000) is stored whole and
    * the model reads a preview (2,000 tokens) and a reference it reads in
@@ -115,6 +121,8 @@ export interface TurnOptions {
   readonly checkpoint?: () => Promise<void>;
   /** Application context for the tools (`ToolContext.appContext`); never sent to the model. */
   readonly appContext?: unknown;
+  /** The most tokens one model response of this turn may hold; instead of the agent's `maxOutputTokens`. */
+  readonly maxOutputTokens?: number;
   /**
    * Names of untrusted sources the user message carries (`['stdin']` for text
    * piped from another program): recorded as the message's taint, so the

@@ -16,6 +16,7 @@ export interface AgentSettings {
   readonly toolLoop: { readonly maxRepeats?: number } | undefined;
   readonly toolFailures: ToolFailurePolicy;
   readonly maxResultTokens: number | undefined;
+  readonly maxOutputTokens: number | undefined;
   readonly acceptTruncated: boolean;
   readonly stepRunner: StepRunner;
   readonly taintGate: TaintGate | undefined;
@@ -34,6 +35,7 @@ export function agentSettings(options: AgentOptions): AgentSettings {
     toolLoop: options.toolLoop === false ? undefined : (options.toolLoop ?? {}),
     toolFailures: options.toolFailures ?? 'raise',
     maxResultTokens: options.maxResultTokens,
+    maxOutputTokens: options.maxOutputTokens,
     acceptTruncated: options.acceptTruncated ?? false,
     stepRunner: options.stepRunner ?? DIRECT_STEP_RUNNER,
     taintGate: options.taintGate,

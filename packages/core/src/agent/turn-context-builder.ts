@@ -62,6 +62,9 @@ export function buildTurnContext(
     tools: parts.tools,
     userMessage,
     ...(options.untrusted && options.untrusted.length > 0 ? { userTaint: options.untrusted } : {}),
+    ...((options.maxOutputTokens ?? agent.maxOutputTokens) !== undefined
+      ? { maxOutputTokens: options.maxOutputTokens ?? agent.maxOutputTokens }
+      : {}),
     streaming: options.streaming ?? parts.streaming,
     toolFailures: agent.toolFailures,
     maxResultTokens: agent.maxResultTokens,

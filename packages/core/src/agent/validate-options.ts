@@ -55,6 +55,10 @@ export function validateAgentOptions(options: AgentOptions): void {
         (v) => Number.isSafeInteger(v) && (v as number) >= 1,
         'a positive integer (1 or more)',
       ],
+      maxOutputTokens: [
+        (v) => Number.isSafeInteger(v) && (v as number) >= 1,
+        'a positive integer (1 or more)',
+      ],
       acceptTruncated: [isBoolean, 'a boolean'],
       taintGate: [isFunction, 'a function (call, signal) => boolean | Promise<boolean>'],
       stepRunner: [hasMethods('model', 'tool', 'input'), 'a StepRunner (model, tool and input methods)'],
@@ -89,6 +93,8 @@ export function validateTurnOptions(options: TurnOptions): void {
     stepLimit: [(v) => v instanceof StepLimit, 'a StepLimit'],
     checkpoint: [isFunction, 'a function'],
     artifacts: [(v) => v instanceof ArtifactScope, 'an ArtifactScope'],
+    maxOutputTokens: [(v) => Number.isSafeInteger(v) && (v as number) >= 1, 'a positive integer (1 or more)'],
+    untrusted: [(v) => Array.isArray(v) && v.every((s) => typeof s === 'string'), 'an array of source names'],
     answerFormat: [
       isAnswerFormat,
       "{ responseFormat?: { type: 'json', schema, name }, answerTool?: a tool, instructions?: a string }",

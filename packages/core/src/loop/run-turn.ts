@@ -117,6 +117,7 @@ function buildRequest(ctx: TurnContext, tools: ToolTable): ModelRequest {
       ? withAttachments(messages, artifacts, modelCapabilities(model).imageInput)
       : messages,
     ...(tools.specs.length > 0 ? { tools: tools.specs } : {}),
+    ...(ctx.settings.maxOutputTokens !== undefined ? { maxOutputTokens: ctx.settings.maxOutputTokens } : {}),
   };
   return withAnswerFormat(request, answerFormat);
 }

@@ -56,6 +56,8 @@ export interface TurnSettings {
   readonly userMessage: Content | undefined;
   /** The untrusted sources the user message carries (`TurnOptions.untrusted`), recorded as its taint. */
   readonly userTaint?: readonly string[];
+  /** Sent as every request's `maxOutputTokens` (the turn's, else the agent's); absent: the model's own. */
+  readonly maxOutputTokens?: number;
   /** Emit `reasoning-delta` / `assistant-delta` while the model streams. */
   readonly streaming: boolean;
   /** What a tool that throws does to the turn. */

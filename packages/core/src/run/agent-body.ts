@@ -71,6 +71,7 @@ async function runAgent(
     interloper: interjections.interloper,
     appContext: options.appContext,
     ...(options.untrusted ? { untrusted: options.untrusted } : {}),
+    ...(options.maxOutputTokens ? { maxOutputTokens: options.maxOutputTokens } : {}),
     ...(options.stepLimit ? { stepLimit: options.stepLimit } : {}),
     // A streamed Run streams its answer: the deltas reach the caller without `streaming: true` on the agent.
     ...(ctx.streamed ? { streaming: true } : {}),

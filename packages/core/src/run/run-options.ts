@@ -20,6 +20,8 @@ export interface AskOptions<S extends OutputSchemaInput | undefined = OutputSche
   readonly history?: History;
   /** Application context for the tools (`ToolContext.appContext`): a user id, a handle. Never sent to the model. */
   readonly appContext?: unknown;
+  /** The most tokens one model response of the Run may hold; instead of the agent's `maxOutputTokens`. */
+  readonly maxOutputTokens?: number;
   /**
    * Names of untrusted sources the prompt carries (`['stdin']`): the prompt's
    * message is tainted by them, so an egress call after it meets the taint
@@ -127,6 +129,8 @@ export function validateAskOptions(options: AskOptions | undefined): void {
     interloper: [(v) => v instanceof Interloper, 'an Interloper'],
     stepLimit: [(v) => v instanceof StepLimit, 'a StepLimit'],
     includeAgentEvents: [(v) => typeof v === 'boolean', 'a boolean'],
+    maxOutputTokens: [(v) => Number.isSafeInteger(v) && (v as number) >= 1, 'a positive integer (1 or more)'],
+    untrusted: [(v) => Array.isArray(v) && v.every((s) => typeof s === 'string'), 'an array of source names'],
     model: [hasMethods('stream'), 'a Model (an object with a stream method, e.g. from resolveModel)'],
     prices: [isPriceTable, 'a price table ({ "provider:model": { inputPerMTok, outputPerMTok } })'],
     runId: [(v) => typeof v === 'string' && v.trim() !== '', 'a non-empty string'],
